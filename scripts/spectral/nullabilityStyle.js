@@ -1,0 +1,17 @@
+// House rule: nullability is written the OpenAPI 3.1 way (a 'null' type), never with the 3.0 keyword
+// `nullable` or the `x-nullable` extension.
+import { walk } from './walk.js';
+
+export default function nullabilityStyle(document) {
+  const results = [];
+  walk(document, (node, path) => {
+    // The keys of a `properties` map are field names, not keywords.
+    if (path.at(-1) === 'properties' || Array.isArray(node)) return;
+    for (const keyword of ['nullable', 'x-nullable']) {
+      if (Object.hasOwn(node, keyword)) {
+        results.push({ message: `Write nullability as a 'null' type (type: [x, 'null'], or oneOf with {type: 'null'}), not \`${keyword}\`.`, path: [...path, keyword] });
+      }
+    }
+  });
+  return results;
+}

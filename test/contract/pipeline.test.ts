@@ -1,0 +1,19 @@
+// The build's own guarantees: both linters are clean on the source and on the bundle, and generated/ is
+// exactly what a fresh build writes.
+import { describe, expect, it } from 'vitest';
+import { staleGeneratedFiles } from '../../scripts/check-generated.mjs';
+import { lintBundle, lintSource } from '../../scripts/lint.mjs';
+
+describe('build pipeline', () => {
+  it('lints the source clean (Redocly and Spectral)', async () => {
+    await expect(lintSource()).resolves.toMatch(/0 problems.*0 problems/);
+  });
+
+  it('lints the bundle clean (Spectral)', async () => {
+    await expect(lintBundle()).resolves.toMatch(/0 problems/);
+  });
+
+  it('has generated/ up to date with openapi/', async () => {
+    expect(await staleGeneratedFiles()).toEqual([]);
+  });
+});

@@ -1,0 +1,251 @@
+// The service description's facts, transcribed once by hand from ../shared/seeds/000_3b9d23ff020b5623.txt so
+// that the contract tests can hold the contract to them. A parameter dropped, a default changed or a status
+// added in openapi/ makes a test fail here.
+
+export interface ParameterFact {
+  in: 'query' | 'path';
+  required: boolean;
+  default?: unknown;
+  enum?: string[];
+  minimum?: number;
+  maximum?: number;
+  /** array parameters: how repeated values travel */
+  array?: 'repeated' | 'comma-separated';
+}
+
+export interface OperationFact {
+  method: 'get' | 'post';
+  path: string;
+  tag: string;
+  parameters: Record<string, ParameterFact>;
+  statuses: string[];
+  /** what the 200 body is, at the top level */
+  body?: 'envelope' | 'array' | 'number' | 'object' | 'nullable-object' | 'none';
+}
+
+const timeRange = ['ONE_DAY', 'SEVEN_DAY', 'THIRTY_DAY', 'ALL'];
+const portfolioTimeframe = ['ALL_TIME', 'DAYS_7', 'DAYS_30', 'DAYS_60'];
+const chainSnake = { block_chain: { in: 'query', required: false, default: 'MONAD' } } as const;
+const page = { page: { in: 'query', required: false, default: 0 } } as const;
+const userAddressPath = { user_address: { in: 'path', required: true } } as const;
+const leaderboardQuery = {
+  timeframe: { in: 'query', required: false, default: 'ALL', enum: timeRange },
+  sort_field: { in: 'query', required: false, default: 'PNL', enum: ['PNL', 'WIN_RATE', 'BIGGEST_WIN', 'TOTAL_VOL_USD'] },
+  sort_direction: { in: 'query', required: false, default: 'DESC', enum: ['ASC', 'DESC'] },
+  ...page,
+  size: { in: 'query', required: false, default: 50 },
+  search: { in: 'query', required: false },
+  ...chainSnake,
+} as const;
+const historicalQuery = {
+  pair_base: { in: 'query', required: true },
+  ...chainSnake,
+} as const;
+
+export const operations: OperationFact[] = [
+  { method: 'get', path: '/v1/leaderboard', tag: 'Leaderboard', parameters: leaderboardQuery, statuses: ['200'], body: 'envelope' },
+  {
+    method: 'get', path: '/v1/leaderboard/team/{team_code}', tag: 'Leaderboard',
+    parameters: { team_code: { in: 'path', required: true }, ...leaderboardQuery }, statuses: ['200'], body: 'envelope',
+  },
+  {
+    method: 'get', path: '/v1/leaderboard/my-rank', tag: 'Leaderboard',
+    parameters: {
+      user_address: { in: 'query', required: true },
+      timeframe: { in: 'query', required: false, default: 'ALL', enum: timeRange },
+      sort_field: leaderboardQuery.sort_field,
+      // my-rank lists sort_direction without a default
+      sort_direction: { in: 'query', required: false, enum: ['ASC', 'DESC'] },
+      ...chainSnake,
+    },
+    statuses: ['200'], body: 'object',
+  },
+  {
+    method: 'get', path: '/v1/leaderboard/{user_address}/trading-stats', tag: 'Leaderboard',
+    parameters: {
+      ...userAddressPath,
+      start_time: { in: 'query', required: true },
+      end_time: { in: 'query', required: true },
+      ...chainSnake,
+    },
+    statuses: ['200'], body: 'object',
+  },
+  {
+    method: 'get', path: '/v1/sstk/apy', tag: 'Staked token',
+    parameters: { days: { in: 'query', required: false, default: 7 }, blockChain: { in: 'query', required: false, default: 'MONAD' } },
+    statuses: ['200'], body: 'number',
+  },
+  { method: 'get', path: '/v1/sstk/{user_address}/portfolio', tag: 'Staked token', parameters: userAddressPath, statuses: ['200'], body: 'object' },
+  { method: 'post', path: '/v1/oracle/price/updates/by-position', tag: 'Oracle and prices', parameters: {}, statuses: ['200'], body: 'object' },
+  { method: 'post', path: '/v1/oracle/price/pairs/latest', tag: 'Oracle and prices', parameters: {}, statuses: ['200'], body: 'object' },
+  {
+    method: 'get', path: '/v1/oracle/price/pair-24h-ago', tag: 'Oracle and prices',
+    parameters: historicalQuery, statuses: ['200', '404'], body: 'object',
+  },
+  {
+    method: 'get', path: '/v1/oracle/price/pair-hours-ago', tag: 'Oracle and prices',
+    parameters: { ...historicalQuery, hours_ago: { in: 'query', required: false, default: 24, minimum: 1, maximum: 24 } },
+    statuses: ['200', '400', '404'], body: 'object',
+  },
+  {
+    method: 'get', path: '/v1/trading-competition', tag: 'Trading competitions',
+    parameters: {
+      status: { in: 'query', required: false, enum: ['UPCOMING', 'ONGOING', 'ENDED'] },
+      isReadyToDisplay: { in: 'query', required: false, default: true },
+      userAddress: { in: 'query', required: false },
+    },
+    statuses: ['200'], body: 'array',
+  },
+  {
+    method: 'get', path: '/v1/trading-competition/{id}/leaderboard', tag: 'Trading competitions',
+    parameters: {
+      id: { in: 'path', required: true },
+      ...page,
+      limit: { in: 'query', required: false, default: 10 },
+      orderBy: { in: 'query', required: false },
+      orderDirection: { in: 'query', required: false, default: 'desc' },
+      userAddress: { in: 'query', required: false },
+    },
+    statuses: ['200'], body: 'object',
+  },
+  { method: 'post', path: '/v1/trading-competition/join', tag: 'Trading competitions', parameters: {}, statuses: ['200', '204'], body: 'none' },
+  { method: 'get', path: '/v1/genesis-airdrop/{user_address}/team-info', tag: 'Team points program', parameters: userAddressPath, statuses: ['200'], body: 'object' },
+  {
+    method: 'get', path: '/v1/genesis-airdrop/team-info-by-code/{code}', tag: 'Team points program',
+    parameters: { code: { in: 'path', required: true } }, statuses: ['200'], body: 'nullable-object',
+  },
+  {
+    method: 'get', path: '/v1/genesis-airdrop/{user_address}/team-members', tag: 'Team points program',
+    parameters: { ...userAddressPath, page: { in: 'query', required: false }, size: { in: 'query', required: false } },
+    statuses: ['200'], body: 'envelope',
+  },
+  {
+    method: 'get', path: '/v1/genesis-airdrop/{user_address}/team-boost-history', tag: 'Team points program',
+    parameters: { ...userAddressPath, page: { in: 'query', required: false }, size: { in: 'query', required: false } },
+    statuses: ['200'], body: 'envelope',
+  },
+  {
+    method: 'get', path: '/v1/genesis-airdrop/team-leaderboard', tag: 'Team points program',
+    parameters: {
+      page: { in: 'query', required: false },
+      size: { in: 'query', required: false },
+      epoch: { in: 'query', required: false, default: 0 },
+    },
+    statuses: ['200'], body: 'envelope',
+  },
+  {
+    method: 'get', path: '/v1/user/{userAddress}/positions', tag: 'Positions',
+    parameters: { userAddress: { in: 'path', required: true }, size: { in: 'query', required: false }, page: { in: 'query', required: false } },
+    statuses: ['200'], body: 'envelope',
+  },
+  {
+    method: 'get', path: '/v1/user/{user_address}/trade/history', tag: 'Trade history',
+    parameters: { ...userAddressPath, ...page, size: { in: 'query', required: false, default: 10 }, ...chainSnake },
+    statuses: ['200'], body: 'envelope',
+  },
+  {
+    method: 'get', path: '/v1/portfolio/{user_address}/unrealized-pnl', tag: 'Portfolio',
+    parameters: { ...userAddressPath, ...chainSnake }, statuses: ['200', '400', '503'], body: 'object',
+  },
+  {
+    method: 'get', path: '/v1/portfolio/{user_address}/trade_overview', tag: 'Portfolio',
+    parameters: {
+      ...userAddressPath,
+      timeframe: { in: 'query', required: true, enum: portfolioTimeframe },
+      is_after_fee: { in: 'query', required: true },
+      blockchain: { in: 'query', required: false, default: 'MONAD' },
+    },
+    statuses: ['200'], body: 'object',
+  },
+  {
+    method: 'get', path: '/v1/portfolio/{user_address}/pnl_chart_data', tag: 'Portfolio',
+    parameters: {
+      ...userAddressPath,
+      timeframe: { in: 'query', required: true, enum: portfolioTimeframe },
+      is_after_fee: { in: 'query', required: true },
+      timezone: { in: 'query', required: true },
+      blockchain: { in: 'query', required: false, default: 'MONAD' },
+    },
+    statuses: ['200'], body: 'object',
+  },
+  { method: 'get', path: '/v1/portfolio/{user_address}/portfolio_data', tag: 'Portfolio', parameters: userAddressPath, statuses: ['200'], body: 'object' },
+  {
+    method: 'get', path: '/v1/pairs', tag: 'Pairs and volume',
+    parameters: {
+      ...chainSnake,
+      is_ready_to_display: { in: 'query', required: false, default: true },
+      symbol: { in: 'query', required: false },
+      tags: { in: 'query', required: false, array: 'repeated' },
+      volume_time_range: { in: 'query', required: false, default: 'ONE_DAY', enum: timeRange },
+      ...page,
+      size: { in: 'query', required: false, default: 20 },
+    },
+    statuses: ['200'], body: 'envelope',
+  },
+  {
+    method: 'get', path: '/v1/pairs/{pairBase}/volume', tag: 'Pairs and volume',
+    parameters: { pairBase: { in: 'path', required: true }, range: { in: 'query', required: false, default: 'ONE_DAY', enum: timeRange }, ...chainSnake },
+    statuses: ['200'], body: 'object',
+  },
+  {
+    method: 'get', path: '/v1/pairs/{pairBase}/cumulative-volume', tag: 'Pairs and volume',
+    parameters: { pairBase: { in: 'path', required: true }, ...chainSnake }, statuses: ['200'], body: 'object',
+  },
+  {
+    method: 'get', path: '/v1/trading-volumes/users', tag: 'Pairs and volume',
+    parameters: {
+      startTime: { in: 'query', required: true },
+      endTime: { in: 'query', required: true },
+      chains: { in: 'query', required: false, default: ['MONAD'], array: 'comma-separated' },
+    },
+    statuses: ['200'], body: 'array',
+  },
+  {
+    method: 'get', path: '/v1/trading-volumes/sum-by-date', tag: 'Pairs and volume',
+    parameters: { startTime: { in: 'query', required: true }, endTime: { in: 'query', required: true } }, statuses: ['200'], body: 'object',
+  },
+  {
+    method: 'get', path: '/v1/trading-volumes/sum-all', tag: 'Pairs and volume',
+    parameters: { chains: { in: 'query', required: false, default: ['MONAD'], array: 'comma-separated' } }, statuses: ['200'], body: 'object',
+  },
+  { method: 'post', path: '/v2/trading/submit-intent', tag: 'Gasless', parameters: {}, statuses: ['default'] },
+];
+
+/**
+ * Everything the seed says is "not shown", at the place in the bundle where the contract marks it with
+ * `x-not-documented`, and words the marker's text must contain. The contract has these markers and no others.
+ */
+export const notShown: Record<string, RegExp> = {
+  '#/info': /authentication.*rate limits.*webhooks.*deprecation/is,
+  '#/paths/~1v1~1oracle~1price~1pairs~1latest/post': /empty pairBases/i,
+  '#/paths/~1v1~1trading-competition~1join/post': /missing required field.*unknown competition id/i,
+  '#/paths/~1v1~1trading-competition~1{id}~1leaderboard/get': /unknown competition id/i,
+  '#/paths/~1v1~1trading-competition~1{id}~1leaderboard/get/parameters/limit': /maximum page size/i,
+  '#/paths/~1v1~1user~1{user_address}~1trade~1history/get/parameters/size': /maximum page size/i,
+  '#/paths/~1v1~1pairs/get/parameters/size': /maximum page size/i,
+  '#/paths/~1v1~1trading-volumes~1users/get': /maximum date range/i,
+  '#/paths/~1v1~1trading-volumes~1sum-by-date/get': /chains/i,
+  '#/paths/~1v2~1trading~1submit-intent/post/requestBody': /request body/i,
+  '#/paths/~1v2~1trading~1submit-intent/post/responses/default': /response/i,
+  '#/components/schemas/CompetitionStatus': /transitions/i,
+  '#/components/schemas/PairStatus': /transitions/i,
+  '#/components/schemas/PositionStatus': /transitions/i,
+  '#/components/schemas/PriceUpdatesOptions/properties/includePriceSafety': /effect/i,
+  '#/components/schemas/PriceUpdatesOptions/properties/allowPartial': /effect/i,
+  '#/components/schemas/OracleUpdateResult/properties/failures': /shape of the items/i,
+  '#/components/schemas/Pair/properties/schedule': /structure/i,
+  '#/components/schemas/TeamMemberPage': /pagination metadata/i,
+  '#/components/schemas/TeamBoostPage': /pagination metadata/i,
+  '#/components/schemas/TeamLeaderboardPage': /pagination metadata/i,
+  '#/components/schemas/Position/properties/longAccFundingFeePerShare': /unit/i,
+  '#/components/schemas/Position/properties/holdingFeeRate': /unit/i,
+  '#/components/schemas/TradeHistoryEvent/properties/tradeType': /allowed values/i,
+  '#/components/schemas/TradeHistoryEvent/properties/detail': /contents/i,
+  '#/components/parameters/LeaderboardSize': /maximum page size/i,
+  '#/components/parameters/TeamListPage': /default/i,
+  '#/components/parameters/TeamListSize': /default.*maximum/i,
+  '#/components/parameters/PositionsSize': /default.*maximum/i,
+  '#/components/responses/BadRequest': /error body shape/i,
+  '#/components/responses/NotFound': /error body shape/i,
+  '#/components/responses/ServiceUnavailable': /error body shape/i,
+};
