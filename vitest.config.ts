@@ -1,9 +1,15 @@
 import { defineConfig } from 'vitest/config';
 
+// One project per part: the contract as a whole (test/contract), the rendered docs (test/docs), and each
+// package under packages/ with its own vitest.config.ts.
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    projects: [
+      { test: { name: 'contract', include: ['test/contract/**/*.test.ts'] } },
+      { test: { name: 'docs', include: ['test/docs/**/*.test.ts'] } },
+      'packages/*/vitest.config.ts',
+    ],
   },
 });

@@ -83,7 +83,7 @@ describe.each(facts.map((fact) => [`${fact.method.toUpperCase()} ${fact.path}`, 
           number: ['number'],
           object: ['object'],
           'nullable-object': ['null', 'object'],
-        }[fact.body];
+        }[fact.body!];
         expect([...types].sort()).toEqual(expected);
         if (fact.body === 'envelope') {
           const content = [schema, ...(schema.allOf ?? [])].map((s: Json) => resolve(document, s)).find((s: Json) => s.properties?.content);

@@ -6,7 +6,7 @@ export interface ParameterFact {
   in: 'query' | 'path';
   required: boolean;
   default?: unknown;
-  enum?: string[];
+  enum?: readonly string[];
   minimum?: number;
   maximum?: number;
   /** array parameters: how repeated values travel */
