@@ -1,0 +1,133 @@
+// The package as published: the `npm pack` tarball lints clean (publint, attw), installs into an empty
+// project without the network, type-checks and runs its README quick start there, and stays within its
+// size budget when bundled from that install.
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+import { publint } from 'publint';
+import { formatMessage } from 'publint/utils';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expectedOutput, quickStartCode, runQuickStart } from './support/quick-start.js';
+
+const run = promisify(execFile);
+const require = createRequire(import.meta.url);
+const packageDir = fileURLToPath(new URL('..', import.meta.url));
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+/** Bytes of the esbuild-minified, gzipped ESM bundle of `entry`, resolved from the installed project. */
+async function bundleSize(app: string, entry: string): Promise<number> {
+  const { outputFiles } = await build({
+    stdin: { contents: entry, resolveDir: app, loader: 'js' },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'neutral',
+    write: false,
+    logLevel: 'silent',
+  });
+  return gzipSync(outputFiles[0]!.contents, { level: 9 }).length;
+}
+
+let work: string;
+let tarball: string;
+let packedFiles: string[];
+let app: string;
+
+/** Packs a directory (its lifecycle scripts off: dist/ is built by the global setup) and returns the tarball's path. */
+async function pack(directory: string) {
+  const { stdout } = await run(npm, ['pack', '--ignore-scripts', '--json', '--pack-destination', work], { cwd: directory });
+  const [packed] = JSON.parse(stdout) as { filename: string; files: { path: string }[] }[];
+  return { path: join(work, packed!.filename), files: packed!.files.map((file) => file.path) };
+}
+
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), 'trading-analytics-client-'));
+  ({ path: tarball, files: packedFiles } = await pack(packageDir));
+  // The dependencies are packed from node_modules too, so the install needs neither the network nor the cache.
+  const dependencies = await Promise.all(
+    ['openapi-fetch', 'openapi-typescript-helpers'].map(async (name) => (await pack(join(require.resolve(`${name}/package.json`), '..'))).path),
+  );
+  app = join(work, 'app');
+  mkdirSync(app);
+  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'empty-app', private: true, type: 'module' }));
+  await run(npm, ['install', tarball, ...dependencies, '--offline', '--cache', join(work, 'cache'), '--no-audit', '--no-fund', '--ignore-scripts'], {
+    cwd: app,
+  });
+});
+
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+describe('the packed package', () => {
+  it('holds the built module, its declarations with the contract types, and the README; no source', () => {
+    expect(packedFiles).toContain('dist/index.js');
+    expect(packedFiles).toContain('dist/index.d.ts');
+    expect(packedFiles).toContain('dist/schema.d.ts');
+    expect(packedFiles).toContain('README.md');
+    expect(packedFiles.filter((file) => !file.startsWith('dist/') && file !== 'README.md' && file !== 'package.json')).toEqual([]);
+  });
+
+  it('passes publint, suggestions included', async () => {
+    const buffer = readFileSync(tarball);
+    const { messages, pkg } = await publint({
+      pack: { tarball: buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + buffer.byteLength) as ArrayBuffer },
+      level: 'suggestion',
+      strict: true,
+    });
+    expect(messages.map((message) => formatMessage(message, pkg))).toEqual([]);
+  });
+
+  it('passes @arethetypeswrong/cli for an ESM-only package', async () => {
+    const attw = join(require.resolve('@arethetypeswrong/cli/package.json'), '..', 'dist/index.js');
+    // The esm-only profile leaves out node10 and require(): the package has no CommonJS entry by design.
+    // attw exits non-zero on any problem in the profile, which rejects here with its report.
+    const { stdout } = await run(process.execPath, [attw, tarball, '--profile', 'esm-only', '--format', 'json'], { cwd: work });
+    const { problems } = JSON.parse(stdout) as { problems: Record<string, { resolutionKind?: string }[]> };
+    const counted = Object.values(problems)
+      .flat()
+      .filter((problem) => problem.resolutionKind !== 'node10' && problem.resolutionKind !== 'node16-cjs');
+    expect(counted).toEqual([]);
+  });
+});
+
+describe('installed into an empty project', () => {
+  it('type-checks the README quick start against the installed declarations', async () => {
+    writeFileSync(join(app, 'quick-start.ts'), quickStartCode());
+    writeFileSync(
+      join(app, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', lib: ['ES2022', 'DOM'], types: [], strict: true, noEmit: true, skipLibCheck: false },
+        files: ['quick-start.ts'],
+      }),
+    );
+    const tsc = require.resolve('typescript/bin/tsc');
+    const outcome = await run(process.execPath, [tsc, '-p', app]).then(
+      () => '',
+      (error: { stdout?: string }) => error.stdout ?? String(error),
+    );
+    expect(outcome).toBe('');
+  });
+
+  it('runs the README quick start against the mock', async () => {
+    const lines = (await runQuickStart(inject('mockUrl'), app)).trim().split('\n');
+    expect(lines).toHaveLength(expectedOutput.length);
+    lines.forEach((line, index) => expect(line).toMatch(expectedOutput[index]!));
+  });
+
+  it('keeps the client, bundled with openapi-fetch, minified and gzipped, within 3500 bytes', async () => {
+    const size = await bundleSize(app, "export { createClient, unwrap, ApiError } from '@trading-analytics/client';");
+    expect(size).toBeLessThanOrEqual(3500);
+  });
+
+  it('keeps the whole package, every helper included, within 4400 bytes', async () => {
+    const size = await bundleSize(app, "export * from '@trading-analytics/client';");
+    expect(size).toBeLessThanOrEqual(4400);
+  });
+});
