@@ -1,0 +1,15 @@
+// `prepack`: the contract travels inside the package, so the mock installed from a tarball serves the
+// same bundle the repository built. The copy is git-ignored; generated/openapi.json stays the source.
+import { copyFile, mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+
+const source = fileURLToPath(new URL('../../../generated/openapi.json', import.meta.url));
+const target = fileURLToPath(new URL('../contract/openapi.json', import.meta.url));
+
+await mkdir(new URL('../contract/', import.meta.url), { recursive: true });
+try {
+  await copyFile(source, target);
+} catch (error) {
+  console.error(`Cannot copy the contract ${source} into the package: ${error.message}. Run \`npm run build\` at the repository root first.`);
+  process.exit(1);
+}

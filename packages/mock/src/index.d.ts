@@ -1,0 +1,67 @@
+export interface MockOptions {
+  /** Port to listen on (1-65535). Default 4010. */
+  port?: number;
+  /** Address to listen on. Default 127.0.0.1 (loopback only). */
+  host?: string;
+  /**
+   * What the mock prints on this process's stderr once it is ready: `silent` (default) prints nothing,
+   * `error` prints each request violation as one line, `info` also prints every request.
+   */
+  logLevel?: 'silent' | 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+  /**
+   * Answer 500 when a response the mock is about to send breaks the contract's own schema (Prism's
+   * `--errors`). Off by default: every example is validated when the contract is built, and a dev mock
+   * should show the documented example, with any violation in the `sl-violations` header.
+   */
+  errors?: boolean;
+  /** How long to wait for the port to accept connections. Default 15000 ms. */
+  readyTimeoutMs?: number;
+  /** Another OpenAPI document to serve instead of the contract that ships with the package. */
+  contract?: string;
+}
+
+export interface MockServer {
+  /** Base URL, e.g. `http://127.0.0.1:4010`. */
+  url: string;
+  /** Process id of the mock. */
+  pid: number;
+  /** Settles when the mock's process has ended, for whatever reason. */
+  exited: Promise<{ code: number | null; signal: string | null }>;
+  /** Stops the mock; resolves once its process is gone. Safe to call more than once. */
+  close(): Promise<void>;
+}
+
+/** Starts the mock; resolves once its port accepts connections. Rejects when the port is taken. */
+export function startMock(options?: MockOptions): Promise<MockServer>;
+
+/** One line telling a mock user how to pick a documented case; printed by the bin under the URL. */
+export const scenarioHint: string;
+
+/** Path of the contract the mock serves by default. */
+export function contractPath(): string;
+
+export interface ScenarioExample {
+  /** The value for `Prefer: example=<key>`. */
+  key: string;
+  summary: string;
+}
+
+export interface ResponseScenarios {
+  /** The value for `Prefer: code=<status>`. */
+  status: number;
+  /** False when the documented response has no body (the mock answers with an empty one). */
+  hasBody: boolean;
+  examples: ScenarioExample[];
+}
+
+export interface OperationScenarios {
+  operationId: string;
+  method: string;
+  path: string;
+  /** The status answered when the request selects nothing: the lowest documented 2xx. */
+  defaultStatus: number | undefined;
+  responses: ResponseScenarios[];
+}
+
+/** What a mock user can select per operation, read from a bundled OpenAPI document. */
+export function listScenarios(document: object): OperationScenarios[];

@@ -1,0 +1,126 @@
+// @trading-analytics/mock: the whole service on localhost, Prism over the bundled contract, in a child
+// process of its own (src/server.js) so a test suite or a dev server never shares its event loop with it.
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import net from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+export { scenarioHint } from './hint.js';
+export { listScenarios } from './scenarios.js';
+
+const repositoryRoot = new URL('../../../', import.meta.url);
+const logLevels = ['silent', 'fatal', 'error', 'warn', 'info', 'debug', 'trace'];
+
+function inRepository() {
+  try {
+    return JSON.parse(readFileSync(new URL('package.json', repositoryRoot), 'utf8')).name === 'trading-analytics-api';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Where the contract is. Inside the repository it is always `generated/openapi.json`, so a contract change
+ * is served at once; an installed package has its own copy in `contract/openapi.json`, made at pack time.
+ */
+export function contractPath() {
+  if (inRepository()) {
+    const generated = fileURLToPath(new URL('generated/openapi.json', repositoryRoot));
+    if (existsSync(generated)) return generated;
+    throw new Error(`The contract ${generated} does not exist yet; run \`npm run build\` at the repository root.`);
+  }
+  const packaged = fileURLToPath(new URL('../contract/openapi.json', import.meta.url));
+  if (existsSync(packaged)) return packaged;
+  throw new Error(`The contract ${packaged} is missing from the package; it is copied there when the package is packed (npm pack).`);
+}
+
+function portAnswers(host, port) {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+function checkOptions({ port, host, logLevel, readyTimeoutMs }) {
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new TypeError(`startMock: port must be an integer from 1 to 65535, got ${JSON.stringify(port)}.`);
+  if (typeof host !== 'string' || host === '') throw new TypeError(`startMock: host must be a host name or IP address, got ${JSON.stringify(host)}.`);
+  if (!logLevels.includes(logLevel)) throw new TypeError(`startMock: logLevel must be one of ${logLevels.join(', ')}, got ${JSON.stringify(logLevel)}.`);
+  if (!(readyTimeoutMs > 0)) throw new TypeError(`startMock: readyTimeoutMs must be a positive number, got ${JSON.stringify(readyTimeoutMs)}.`);
+}
+
+/** Keeps the last part of a stream, enough for an error message, without growing for ever. */
+function tail(limit) {
+  let text = '';
+  return {
+    add(chunk) {
+      text = (text + chunk).slice(-limit);
+    },
+    get text() {
+      return text.trim();
+    },
+  };
+}
+
+/**
+ * Starts the mock and resolves once its port accepts connections.
+ * @param {import('./index').MockOptions} [options]
+ * @returns {Promise<import('./index').MockServer>}
+ */
+export async function startMock(options = {}) {
+  const { port = 4010, host = '127.0.0.1', logLevel = 'silent', errors = false, readyTimeoutMs = 15_000 } = options;
+  checkOptions({ port, host, logLevel, readyTimeoutMs });
+  const document = options.contract ?? contractPath();
+  if (!existsSync(document)) throw new Error(`startMock: the contract ${document} does not exist.`);
+  if (await portAnswers(host, port)) throw new Error(`Port ${port} on ${host} is already in use; pick another with { port }.`);
+
+  const child = spawn(process.execPath, [fileURLToPath(new URL('./server.js', import.meta.url)), JSON.stringify({ document, host, port, logLevel, errors: Boolean(errors) })], {
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const stderr = tail(8_000);
+  let ready = false;
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (chunk) => {
+    if (ready && logLevel !== 'silent') process.stderr.write(chunk);
+    else stderr.add(chunk);
+  });
+  // Without this, an unhandled 'error' (spawn failure) would crash the caller instead of failing startMock.
+  let spawnError;
+  child.once('error', (error) => (spawnError = error));
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const force = setTimeout(() => child.kill('SIGKILL'), 3_000);
+      await exited;
+      clearTimeout(force);
+    }
+  };
+
+  const deadline = Date.now() + readyTimeoutMs;
+  while (!(await portAnswers(host, port))) {
+    if (spawnError) throw new Error(`The mock could not be started: ${spawnError.message}`);
+    if (child.exitCode !== null) {
+      await exited;
+      throw new Error(stderr.text || `The mock exited before it was ready (exit code ${child.exitCode}).`);
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`The mock was not ready on ${host}:${port} within ${readyTimeoutMs} ms.${stderr.text ? `\n${stderr.text}` : ''}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  ready = true;
+
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+  return {
+    url: `http://${urlHost}:${port}`,
+    pid: child.pid,
+    exited,
+    close: stop,
+  };
+}

@@ -1,0 +1,126 @@
+// startMock() as a test suite uses it: ready when it resolves, a clear error when the port is taken,
+// and nothing left running after close(), nor after the process that started it dies.
+import { spawn } from 'node:child_process';
+import { readFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { bundleFile } from '../../../test/support/contract';
+import { contractPath, startMock } from '../src/index.js';
+
+const host = '127.0.0.1';
+const scratch = await mkdtemp(path.join(tmpdir(), 'mock-lifecycle-'));
+afterAll(() => rm(scratch, { recursive: true, force: true }));
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
+  }
+}
+
+function portAnswers(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port });
+    socket.once('connect', () => resolve(!socket.destroy()));
+    socket.once('error', () => resolve(false));
+  });
+}
+
+async function waitUntil(condition: () => boolean | Promise<boolean>, what: string, deadlineMs = 10_000) {
+  const deadline = Date.now() + deadlineMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`Still waiting after ${deadlineMs} ms: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('startMock', () => {
+  it('resolves once the mock answers, and close() leaves no process and no open port behind', async () => {
+    const mock = await startMock({ port: 4220 });
+    expect(mock.url).toBe('http://127.0.0.1:4220');
+    expect((await fetch(`${mock.url}/v1/leaderboard`)).status).toBe(200);
+    expect(isRunning(mock.pid)).toBe(true);
+
+    await mock.close();
+    expect(isRunning(mock.pid)).toBe(false);
+    expect(await portAnswers(4220)).toBe(false);
+    await expect(mock.exited).resolves.toBeDefined();
+    await expect(mock.close()).resolves.toBeUndefined();
+  });
+
+  it('refuses a port that is already taken, naming it', async () => {
+    const blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker.listen(4221, host, resolve));
+    try {
+      await expect(startMock({ port: 4221 })).rejects.toThrow('Port 4221 on 127.0.0.1 is already in use');
+    } finally {
+      await new Promise((resolve) => blocker.close(resolve));
+    }
+  });
+
+  it('refuses options it cannot use, naming the value', async () => {
+    await expect(startMock({ port: 70_000 })).rejects.toThrow(/port .*70000/);
+    await expect(startMock({ port: '4222' as unknown as number })).rejects.toThrow(/port .*"4222"/);
+    // @ts-expect-error an unknown log level is a type error too
+    await expect(startMock({ port: 4222, logLevel: 'loud' })).rejects.toThrow(/logLevel .*"loud"/);
+    await expect(startMock({ port: 4222, contract: path.join(scratch, 'missing.json') })).rejects.toThrow('missing.json does not exist');
+  });
+
+  it('does not outlive the process that started it, even when that process is killed', async () => {
+    const script = `import { startMock } from ${JSON.stringify(new URL('../src/index.js', import.meta.url).href)};
+      const mock = await startMock({ port: 4223 });
+      console.log(mock.pid);`;
+    const parent = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const mockPid = await new Promise<number>((resolve, reject) => {
+      parent.stdout.once('data', (chunk) => resolve(Number(String(chunk).trim())));
+      parent.once('exit', (code) => reject(new Error(`the parent exited first (code ${code})`)));
+    });
+    expect(isRunning(mockPid)).toBe(true);
+    parent.kill('SIGKILL');
+    await waitUntil(() => !isRunning(mockPid), `mock ${mockPid} to stop after its parent was killed`);
+    expect(await portAnswers(4223)).toBe(false);
+  });
+
+  it('serves the repository contract, generated/openapi.json, when run inside the repository', () => {
+    expect(contractPath()).toBe(bundleFile);
+  });
+});
+
+describe('the errors option (Prism --errors)', () => {
+  // A contract whose getStakedApy example breaks its own schema: a number was expected.
+  async function brokenContract(): Promise<string> {
+    const document = JSON.parse(await readFile(bundleFile, 'utf8'));
+    const content = document.paths['/v1/sstk/apy'].get.responses['200'].content['application/json'];
+    for (const example of Object.values(content.examples) as { value: unknown }[]) example.value = 'eight percent';
+    const file = path.join(scratch, 'broken-example.json');
+    await writeFile(file, JSON.stringify(document));
+    return file;
+  }
+
+  it('is off by default: the documented example is served and the violation is reported in sl-violations', async () => {
+    const mock = await startMock({ port: 4224, contract: await brokenContract() });
+    try {
+      const answer = await fetch(`${mock.url}/v1/sstk/apy`);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('sl-violations')).toContain('response');
+      expect(await answer.json()).toBe('eight percent');
+    } finally {
+      await mock.close();
+    }
+  });
+
+  it('turns a response that breaks the contract into a 500 naming the violation when on', async () => {
+    const mock = await startMock({ port: 4225, contract: await brokenContract(), errors: true });
+    try {
+      const answer = await fetch(`${mock.url}/v1/sstk/apy`);
+      expect(answer.status).toBe(500);
+      expect(JSON.stringify(await answer.json())).toContain('must be number');
+    } finally {
+      await mock.close();
+    }
+  });
+});

@@ -1,0 +1,28 @@
+// The scenario table in README.md is generated from the contract; it fails here as soon as the contract
+// gains, loses or renames a case, until `npm run scenarios -w @trading-analytics/mock` is run.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { loadBundle } from '../../../test/support/contract';
+import { listScenarios } from '../src/index.js';
+import { readmeFile, renderScenarioTable, withScenarioTable } from '../scripts/scenario-table.mjs';
+
+const readme = readFileSync(readmeFile, 'utf8');
+const document = loadBundle();
+
+describe('README.md', () => {
+  it('has the scenario table of the current contract', () => {
+    expect(readme, 'stale table: run `npm run scenarios -w @trading-analytics/mock`').toBe(withScenarioTable(readme, renderScenarioTable(document)));
+  });
+
+  it('names every example key and status of every operation in that table', () => {
+    const table = renderScenarioTable(document);
+    for (const operation of listScenarios(document)) {
+      const row = table.split('\n').find((line) => line.startsWith(`| \`${operation.operationId}\` |`));
+      expect(row, operation.operationId).toBeDefined();
+      for (const response of operation.responses) {
+        expect(row).toContain(`\`${response.status}\``);
+        for (const example of response.examples) expect(row).toContain(`\`${example.key}\``);
+      }
+    }
+  });
+});

@@ -1,0 +1,109 @@
+// `npm start` (scripts/start.mjs): which flags and variables it reads, when it rebuilds the docs, and the
+// command itself serving the mock and the docs until SIGTERM or Ctrl-C, leaving nothing behind. The
+// command runs with --skip-build here: a test must not rewrite generated/ or dist/.
+import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { docsAreStale, startOptions } from '../../../scripts/start.mjs';
+
+const startScript = fileURLToPath(new URL('../../../scripts/start.mjs', import.meta.url));
+const scratch = await mkdtemp(path.join(tmpdir(), 'mock-start-'));
+afterAll(() => rm(scratch, { recursive: true, force: true }));
+
+function groupAlive(groupId: number): boolean {
+  try {
+    process.kill(-groupId, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
+  }
+}
+
+describe('npm start options', () => {
+  it('defaults to the mock on 127.0.0.1:4010 and the docs on the next port', () => {
+    expect(startOptions([], {})).toMatchObject({ host: '127.0.0.1', port: 4010, docsPort: 4011, build: true });
+    expect(startOptions([], {}).docsFile).toMatch(/dist[/\\]docs[/\\]index\.html$/);
+  });
+
+  it('reads MOCK_HOST, MOCK_PORT and DOCS_PORT, and flags win over them', () => {
+    const env = { MOCK_HOST: '0.0.0.0', MOCK_PORT: '5000', DOCS_PORT: '5100' };
+    expect(startOptions([], env)).toMatchObject({ host: '0.0.0.0', port: 5000, docsPort: 5100 });
+    expect(startOptions(['--port', '6000', '--host', '127.0.0.1', '--skip-build'], { MOCK_PORT: '5000' })).toMatchObject({ host: '127.0.0.1', port: 6000, docsPort: 6001, build: false });
+  });
+
+  it('refuses a bad port, naming where it came from', () => {
+    expect(() => startOptions(['--port', 'http'], {})).toThrow('--port must be a port number from 1 to 65535, got "http"');
+    expect(() => startOptions([], { MOCK_PORT: '70000' })).toThrow('MOCK_PORT must be a port number from 1 to 65535, got "70000"');
+    expect(() => startOptions(['--docs-port', '4010'], {})).toThrow('The docs need a port of their own; both are 4010.');
+    expect(() => startOptions(['--prot', '1'], {})).toThrow("Unknown option '--prot'");
+  });
+});
+
+describe('docs staleness', () => {
+  it('rebuilds the docs when the page is missing or older than what it is rendered from', async () => {
+    const page = path.join(scratch, 'stale', 'index.html');
+    const source = path.join(scratch, 'contract.json');
+    await writeFile(source, '{}');
+    expect(await docsAreStale(page, [source])).toBe(true);
+
+    await rm(path.dirname(page), { recursive: true, force: true });
+    await mkdir(path.dirname(page), { recursive: true });
+    await writeFile(page, '<html></html>');
+    await utimes(source, new Date('2026-01-01'), new Date('2026-01-01'));
+    await utimes(page, new Date('2026-01-02'), new Date('2026-01-02'));
+    expect(await docsAreStale(page, [source])).toBe(false);
+
+    await utimes(source, new Date('2026-01-03'), new Date('2026-01-03'));
+    expect(await docsAreStale(page, [source])).toBe(true);
+  });
+});
+
+async function startCommand(args: string[]) {
+  const command = spawn(process.execPath, [startScript, '--skip-build', ...args], { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const exited = new Promise<number | null>((resolve) => command.once('exit', (code) => resolve(code)));
+  let output = '';
+  command.stdout.on('data', (chunk) => (output += chunk));
+  command.stderr.on('data', (chunk) => (output += chunk));
+  const deadline = Date.now() + 30_000;
+  while (!output.includes('Ctrl-C stops both.')) {
+    if (command.exitCode !== null || Date.now() > deadline) throw new Error(`npm start did not start:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { command, exited, output: () => output };
+}
+
+describe('npm start', () => {
+  it('serves the mock and the docs page, prints both URLs and the hint, and stops both on SIGTERM', async () => {
+    const page = path.join(scratch, 'docs', 'index.html');
+    await mkdir(path.dirname(page), { recursive: true });
+    await writeFile(page, '<!DOCTYPE html><title>Trading analytics API</title>');
+    const { command, exited, output } = await startCommand(['--port', '4242', '--docs-port', '4243', '--docs-file', page]);
+
+    expect(output()).toContain('Mock: http://127.0.0.1:4242');
+    expect(output()).toContain('Docs: http://127.0.0.1:4243');
+    expect(output()).toContain('Prefer: example=<key>');
+    expect((await fetch('http://127.0.0.1:4242/v1/leaderboard')).status).toBe(200);
+    const docs = await fetch('http://127.0.0.1:4243/');
+    expect(docs.headers.get('content-type')).toContain('text/html');
+    expect(await docs.text()).toBe('<!DOCTYPE html><title>Trading analytics API</title>');
+    expect((await fetch('http://127.0.0.1:4243/../package.json')).status).toBe(404);
+
+    process.kill(command.pid!, 'SIGTERM');
+    expect(await exited).toBe(0);
+    expect(groupAlive(command.pid!), 'a process started by npm start is still running').toBe(false);
+    await expect(fetch('http://127.0.0.1:4242/v1/leaderboard')).rejects.toThrow();
+    await expect(fetch('http://127.0.0.1:4243/')).rejects.toThrow();
+  });
+
+  it('still serves the mock when the docs page has not been built, and says so', async () => {
+    const { command, exited, output } = await startCommand(['--port', '4244', '--docs-port', '4245', '--docs-file', path.join(scratch, 'never-built.html')]);
+    expect(output()).toMatch(/Docs: not served, .*never-built\.html does not exist/);
+    expect((await fetch('http://127.0.0.1:4244/v1/leaderboard')).status).toBe(200);
+    process.kill(-command.pid!, 'SIGINT');
+    expect(await exited).toBe(0);
+    expect(groupAlive(command.pid!)).toBe(false);
+  });
+});
