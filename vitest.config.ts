@@ -7,8 +7,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     projects: [
-      { test: { name: 'contract', include: ['test/contract/**/*.test.ts'] } },
-      { test: { name: 'docs', include: ['test/docs/**/*.test.ts'] } },
+      { extends: true, test: { name: 'contract', include: ['test/contract/**/*.test.ts'] } },
+      { extends: true, test: { name: 'docs', include: ['test/docs/**/*.test.ts'] } },
       'packages/*/vitest.config.ts',
     ],
   },

@@ -28,7 +28,7 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description Invite code of the team (`TeamInfo.code`), for example `MAXI42`. */
+                /** @description Team code, for example `MAXI42`. */
                 team_code: string;
             };
             cookie?: never;
@@ -151,7 +151,7 @@ export interface paths {
          * Get oracle update payloads and fees for a contract call
          * @description Returns the oracle price-update payloads and fees a client attaches to a price-sensitive contract call on a market. Clients call this endpoint rather than the oracle network directly: the service selects the correct feeds for the pair and the collateral. It is a query and records nothing.
          *
-         *     Standard trade flow: set `options.includeEncodingData` and `options.includeFee` to true (both are needed for a transaction) and `includePrice`, `includePublishTime` and `includeEncodingDataByOracleId` to false; `includePrice` and `includePublishTime` add `feedCorePrice` and `feedCorePublishTime` when price snapshots are needed. Pass `feedPriceUpdateData` and `feedProPriceUpdateData` to the call as `updateData.feedPriceUpdateData` and `updateData.feedProPriceUpdateData`.
+         *     Standard trade flow: set `options.includeEncodingData` and `options.includeFee` to true (both are needed for a transaction), and `includePrice` (unless snapshots are needed) and `includeEncodingDataByOracleId` to false; `includePrice` and `includePublishTime` add `feedCorePrice` and `feedCorePublishTime`. Pass `feedPriceUpdateData` and `feedProPriceUpdateData` to the call as `updateData.feedPriceUpdateData` and `updateData.feedProPriceUpdateData`.
          *
          *     Transaction value: attach `updateFee + verifition_fee` in wei of the native token, taking either as 0 when it is absent. When the user pays with the native token, pass the wrapped native token's address as `collateral` and add the native collateral amount to the value as well.
          *
@@ -539,7 +539,7 @@ export interface paths {
         };
         /**
          * Get a trader's PnL chart
-         * @description Returns the trader's PnL over `timeframe` (required: `ALL_TIME`, `DAYS_7`, `DAYS_30` or `DAYS_60`) as time buckets, net of fees when `is_after_fee` (required) is true. `timezone` (required) is an IANA time-zone name that decides where days begin, and so the bucket start times. The server chooses the bucket width (`resolution`: `DAY_1`, `DAY_7` or `DAY_30`) from the timeframe. The chain is chosen with `blockchain` (default `MONAD`). PnL values are plain decimal USD strings. Responses are cached for 30 seconds, so the chart can be up to 30 seconds old (`updatedAt` tells when it was computed).
+         * @description Returns the trader's PnL over `timeframe` (required: `ALL_TIME`, `DAYS_7`, `DAYS_30` or `DAYS_60`) as time buckets, net of fees when `is_after_fee` (required) is true. `timezone` (required) is a time-zone name (for example `UTC`, `America/New_York`) that decides where days begin, and so the bucket start times. The server chooses the bucket width (`resolution`: `DAY_1`, `DAY_7` or `DAY_30`) from the timeframe. The chain is chosen with `blockchain` (default `MONAD`). PnL values are plain decimal USD strings. Responses are cached for 30 seconds, so the chart can be up to 30 seconds old (`updatedAt` tells when it was computed).
          */
         get: operations["getPnlChart"];
         put?: never;
@@ -623,7 +623,7 @@ export interface paths {
         };
         /**
          * Get one market's all-time traded volume
-         * @description Returns the all-time traded volume of one market: the same response as `GET /v1/pairs/{pairBase}/volume` with `range=ALL`, so `period` is `ALL`. `block_chain` defaults to `MONAD`. Responses are cached for five minutes.
+         * @description Returns the all-time traded volume of one market: the same response as `GET /v1/pairs/{pairBase}/volume` with `range=ALL`, so `period` is `ALL`. `block_chain` defaults to `MONAD`. Responses are cached for five minutes. The service description lists no parameters of its own; `block_chain` and the five-minute caching are assumed from its stated equivalence with `/volume?range=ALL`.
          */
         get: operations["getPairCumulativeVolume"];
         put?: never;
@@ -665,7 +665,7 @@ export interface paths {
         };
         /**
          * Get protocol-wide traded volume in a date range
-         * @description Returns the protocol-wide traded volume between `startTime` and `endTime`, given as in `GET /v1/trading-volumes/users` (ISO-8601 timestamps with a UTC offset). Whether this endpoint accepts a `chains` selector is not documented by the service.
+         * @description Returns the protocol-wide traded volume between `startTime` and `endTime`. The service description does not state whether `startTime` and `endTime` are required or their format; the contract assumes the same as `/v1/trading-volumes/users` (both required, ISO-8601 timestamps with a UTC offset). Whether this endpoint accepts a `chains` selector is not documented by the service.
          */
         get: operations["getProtocolVolumeByDate"];
         put?: never;
@@ -775,7 +775,7 @@ export interface components {
         PairType: "CRYPTO" | "STOCKS" | "FOREX" | "INDICES" | "COMMODITIES";
         /**
          * TimeRange
-         * @description A time window ending now: one day, seven days, thirty days, or all time. Used by the leaderboard `timeframe`, the pairs `volume_time_range`, the pair volume `range` and `PairVolume.period`.
+         * @description A time window: one day, seven days, thirty days, or all time. Used by the leaderboard `timeframe`, the pairs `volume_time_range`, the pair volume `range` and `PairVolume.period`.
          * @enum {string}
          */
         TimeRange: "ONE_DAY" | "SEVEN_DAY" | "THIRTY_DAY" | "ALL";
@@ -894,8 +894,8 @@ export interface components {
             /** @description Whether the competition is meant to be shown in the UI. */
             isReadyToDisplay: boolean;
             status: components["schemas"]["CompetitionStatus"];
-            /** @description Whether the user given as `userAddress` to the list has joined. Filled in only when `userAddress` was supplied; without it the field carries no information (it may be absent or null). */
-            hasJoined?: boolean | null;
+            /** @description Whether the user given as `userAddress` to the list has joined. Filled in only when `userAddress` was supplied to the list; without it the value carries no information. */
+            hasJoined?: boolean;
             /** @description true for a private competition (joining needs `inviteCode`); false means public. Absent in an older variant of the record. */
             requiresInviteCode?: boolean;
         };
@@ -914,7 +914,7 @@ export interface components {
          * @description One trader's row on a competition leaderboard. `rank` is absent in an older variant of the row. `stats` holds the metric values keyed by the `headers[].key` values; a key may be missing for a row.
          */
         CompetitionLeaderboardRow: {
-            /** @description Position in the competition ranking, starting at 1. Absent in an older variant of the row. */
+            /** @description Position in the competition ranking. Absent in an older variant of the row. */
             rank?: number;
             /** @description Wallet address of the participant. */
             trader: components["schemas"]["Address"];
@@ -945,7 +945,7 @@ export interface components {
         JoinCompetitionRequest: {
             /** @description Wallet address to register as a participant. Not verified as owned by the caller. */
             trader: components["schemas"]["Address"];
-            /** @description Id of the competition to join. Sent by current clients; older clients omit it and identify the competition by `inviteCode` alone. */
+            /** @description Id of the competition to join. Sent by current clients; older clients omit it and send only `trader` and `inviteCode`. */
             competitionId?: number;
             /** @description Invite code of a private competition (`requiresInviteCode: true`). Only needed for a private competition; a competition whose stored invite code is null or blank is public and needs none. */
             inviteCode?: string;
@@ -968,7 +968,7 @@ export interface components {
         };
         /**
          * PriceUpdatesOptions
-         * @description What the price-updates result should contain. For a trade, the standard flow sets `includeEncodingData` and `includeFee` to true and `includePrice`, `includePublishTime` and `includeEncodingDataByOracleId` to false. The effect of `includePriceSafety` and `allowPartial` is not documented by the service.
+         * @description What the price-updates result should contain. For a trade, the standard flow sets `includeEncodingData` and `includeFee` to true, and `includePrice` (unless snapshots are needed) and `includeEncodingDataByOracleId` to false. The effect of `includePriceSafety` and `allowPartial` is not documented by the service.
          */
         PriceUpdatesOptions: {
             /** @description True returns the update payloads (`feedPriceUpdateData`, `feedProPriceUpdateData`); needed for transactions. */
@@ -1013,8 +1013,8 @@ export interface components {
             feedCorePublishTime?: {
                 [key: string]: number;
             };
-            /** @description Feeds that could not be resolved; non-empty when a feed could not be resolved. The shape of its items is not documented by the service. */
-            failures: unknown[];
+            /** @description Feeds that could not be resolved; non-empty when a feed could not be resolved, absent or empty when every feed resolved. The shape of its items is not documented by the service. */
+            failures?: unknown[];
         };
         /**
          * LatestPricesRequest
@@ -1083,7 +1083,7 @@ export interface components {
          */
         OracleIdInput: {
             kind: components["schemas"]["OracleKind"];
-            /** @description Hex oracle id (for `FEED_CORE` the core feed id of the market, `Pair.feedPriceFeedId`). */
+            /** @description Hex oracle id (in the examples, for `FEED_CORE` the core feed id of the market, `Pair.feedPriceFeedId`). */
             id: components["schemas"]["HexString"];
             /** @description The oracle, or null. */
             oracle: string | null;
@@ -1399,7 +1399,7 @@ export interface components {
             transactionIndex: number;
             /** @description Index of the event log within its block. */
             logIndex: number;
-            /** @description Hash of the trade the event refers to. */
+            /** @description A hex hash; the service description does not say what it identifies. */
             hash: components["schemas"]["HexString"];
             /** @description Hash of the position the event belongs to (`Position.positionHash`). */
             positionHash: components["schemas"]["HexString"];
@@ -1585,7 +1585,7 @@ export interface components {
             };
             content?: never;
         };
-        /** @description A complete current value could not be produced. Show an unavailable state and retry with backoff; never substitute zero or a partial total. The shape of the error body is not documented by the service, so clients branch on the status, not on the body or its message text. */
+        /** @description A complete current value could not be produced. Show an unavailable state and retry with backoff; never substitute zero or a partial total. The shape of the error body is not documented by the service, so clients branch on the status, not on the body or its message text. The mock returns this case with `Prefer: code=503`. */
         ServiceUnavailable: {
             headers: {
                 [name: string]: unknown;
@@ -1610,7 +1610,7 @@ export interface components {
         PairBasePath: components["schemas"]["Address"];
         /** @description Index of the page to return, starting at 0. */
         Page: number;
-        /** @description Window the figures are computed over, ending now: one day, seven days, thirty days or all time. Defaults to all time (`ALL`). */
+        /** @description Window the figures are computed over: one day, seven days, thirty days or all time. Defaults to all time (`ALL`). */
         LeaderboardTimeframe: components["schemas"]["TimeRange"];
         /** @description Figure the traders are ranked by: PnL, win rate, biggest win or total USD volume. Defaults to `PNL`. The rank in each entry depends on it. */
         LeaderboardSortField: "PNL" | "WIN_RATE" | "BIGGEST_WIN" | "TOTAL_VOL_USD";
@@ -1738,7 +1738,7 @@ export interface operations {
     listLeaderboard: {
         parameters: {
             query?: {
-                /** @description Window the figures are computed over, ending now: one day, seven days, thirty days or all time. Defaults to all time (`ALL`). */
+                /** @description Window the figures are computed over: one day, seven days, thirty days or all time. Defaults to all time (`ALL`). */
                 timeframe?: components["parameters"]["LeaderboardTimeframe"];
                 /** @description Figure the traders are ranked by: PnL, win rate, biggest win or total USD volume. Defaults to `PNL`. The rank in each entry depends on it. */
                 sort_field?: components["parameters"]["LeaderboardSortField"];
@@ -1773,7 +1773,7 @@ export interface operations {
     listTeamLeaderboard: {
         parameters: {
             query?: {
-                /** @description Window the figures are computed over, ending now: one day, seven days, thirty days or all time. Defaults to all time (`ALL`). */
+                /** @description Window the figures are computed over: one day, seven days, thirty days or all time. Defaults to all time (`ALL`). */
                 timeframe?: components["parameters"]["LeaderboardTimeframe"];
                 /** @description Figure the traders are ranked by: PnL, win rate, biggest win or total USD volume. Defaults to `PNL`. The rank in each entry depends on it. */
                 sort_field?: components["parameters"]["LeaderboardSortField"];
@@ -1790,7 +1790,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description Invite code of the team (`TeamInfo.code`), for example `MAXI42`. */
+                /** @description Team code, for example `MAXI42`. */
                 team_code: string;
             };
             cookie?: never;
@@ -1813,7 +1813,7 @@ export interface operations {
             query: {
                 /** @description Wallet address of the trader to rank, used as a lookup only (it proves no ownership). */
                 user_address: components["schemas"]["Address"];
-                /** @description Window the figures are computed over, ending now: one day, seven days, thirty days or all time. Defaults to all time (`ALL`). */
+                /** @description Window the figures are computed over: one day, seven days, thirty days or all time. Defaults to all time (`ALL`). */
                 timeframe?: components["parameters"]["LeaderboardTimeframe"];
                 /** @description Figure the traders are ranked by: PnL, win rate, biggest win or total USD volume. Defaults to `PNL`. The rank in each entry depends on it. */
                 sort_field?: components["parameters"]["LeaderboardSortField"];
@@ -2370,7 +2370,7 @@ export interface operations {
                 /** @description true for PnL net of fees, false for PnL before fees. */
                 is_after_fee: components["parameters"]["IsAfterFee"];
                 /**
-                 * @description IANA time-zone name (for example `UTC`, `America/New_York`, `Asia/Seoul`) that decides the day boundaries of the buckets.
+                 * @description A time-zone name (for example `UTC`, `America/New_York`) that decides the day boundaries of the buckets.
                  * @example UTC
                  */
                 timezone: string;

@@ -1,6 +1,7 @@
 // `npm run build`: every step from the hand-written contract to what is derived from it, in order,
 // stopping at the first failure.
 import { bundle } from './bundle.mjs';
+import { buildDocs } from './docs.mjs';
 import { generate } from './generate.mjs';
 import { lintBundle, lintSource } from './lint.mjs';
 import { runSteps } from './lib/steps.mjs';
@@ -10,4 +11,5 @@ await runSteps([
   ['bundle', () => bundle()],
   ['lint bundle', lintBundle],
   ['generate types', () => generate()],
+  ['docs', () => buildDocs()],
 ]);

@@ -140,8 +140,15 @@ describe('rules carried by the contract', () => {
     }
   });
 
-  it('declares no security scheme and no error body shape', () => {
+  it('says no authentication only where the seed does (unrealized PnL), and invents no scheme', () => {
     expect(document.components.securitySchemes).toBeUndefined();
+    expect(document.security).toBeUndefined();
+    expect(unrealized.security).toEqual([]);
+    const others = bundled.filter(({ operation }) => operation !== unrealized && operation.security !== undefined);
+    expect(others.map(({ path }) => path)).toEqual([]);
+  });
+
+  it('declares no error body shape', () => {
     for (const { operation } of bundled) {
       for (const [status, reference] of Object.entries(operation.responses)) {
         if (/^[45]/.test(status)) expect(resolve(document, reference).content).toBeUndefined();

@@ -1,0 +1,276 @@
+// The rendered docs in a real browser (Debian's chromium driven by playwright-core), opened from file:// and
+// over http the way the mock serves them. Every request that would leave the page's own origin is refused and
+// counted, and so is any load the page's content security policy blocks: both must stay at 0. The checks
+// click and wait for what a reader sees, so a page whose renderer is broken fails even though its prerendered
+// HTML still holds every word.
+import { mkdtempSync } from 'node:fs';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildDocs, notDocumentedHeading } from '../../scripts/docs.mjs';
+import { notShown } from '../contract/seed-facts';
+import { listOperations, loadBundle, type Json } from '../support/contract';
+import { root } from './samples';
+
+const document = loadBundle();
+const outputDir = path.join(root, 'test-output');
+const docsFile = path.join(outputDir, 'docs/index.html');
+const httpPort = 4320;
+const launchArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+interface DocOperation {
+  operationId: string;
+  summary: string;
+  tag: string;
+  sample?: string;
+}
+
+// In the order of the sidebar: tags as declared, operations in path order within a tag.
+const operations: DocOperation[] = (document.tags as Json[]).flatMap((tag) =>
+  listOperations(document)
+    .filter(({ operation }) => operation.tags[0] === tag.name)
+    .map(({ operation }) => ({
+      operationId: operation.operationId,
+      summary: operation.summary,
+      tag: tag.name,
+      sample: operation['x-codeSamples']?.[0]?.source,
+    })),
+);
+const guides = [...(document.info.description as string).matchAll(/^# (.+)$/gm)].map((match) => match[1]).concat(notDocumentedHeading);
+const markers: string[] = [];
+(function collect(node: Json, key?: string) {
+  if (node === null || typeof node !== 'object' || key === 'examples' || key === 'example') return;
+  if (!Array.isArray(node) && typeof node['x-not-documented'] === 'string') markers.push(node['x-not-documented']);
+  for (const [childKey, child] of Object.entries(node)) collect(child, childKey);
+})(document);
+
+const metrics: Record<string, unknown> = {};
+let context: BrowserContext;
+let server: Server;
+
+beforeAll(async () => {
+  await buildDocs(docsFile);
+  const html = await readFile(docsFile);
+  metrics.htmlBytes = html.length;
+  server = createServer((request, response) => {
+    if (request.url === '/docs/' || request.url === '/docs/index.html') {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
+    } else {
+      response.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(httpPort, '127.0.0.1', resolve));
+  context = await chromium.launchPersistentContext(mkdtempSync(path.join(tmpdir(), 'docs-browser-')), {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: launchArgs,
+    viewport: { width: 1440, height: 900 },
+  });
+});
+
+afterAll(async () => {
+  await context?.close();
+  await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+  await mkdir(outputDir, { recursive: true });
+  await writeFile(path.join(outputDir, 'docs-metrics.json'), `${JSON.stringify(metrics, null, 2)}\n`);
+  console.log(`docs metrics: ${JSON.stringify(metrics)}`);
+});
+
+/** A page that lets through only its own origin and counts everything else it tries to load. */
+async function watchedPage(ownOrigin: string) {
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  const outside: string[] = [];
+  const blockedByPolicy: string[] = [];
+  const errors: string[] = [];
+  await page.route('**/*', (route) => {
+    const url = route.request().url();
+    if (url.startsWith(ownOrigin) || url.startsWith('data:') || url.startsWith('blob:')) return route.continue();
+    outside.push(url);
+    return route.abort('blockedbyclient');
+  });
+  // The policy also refuses `eval` (the search index then runs without a worker); only refused loads count.
+  await page.exposeFunction('reportBlockedLoad', (uri: string) => void blockedByPolicy.push(uri));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event: SecurityPolicyViolationEvent) => {
+      if (/^[a-z][a-z0-9+.-]*:/i.test(event.blockedURI)) (window as unknown as { reportBlockedLoad(uri: string): void }).reportBlockedLoad(event.blockedURI);
+    });
+  });
+  page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console error: ${message.text()}`);
+  });
+  return { page, outside, blockedByPolicy, errors };
+}
+
+const sidebar = (page: Page) => page.locator('[data-component-name="Menu/Menu"]').first();
+
+/** Clicks through the sidebar to an operation and waits until its own section is on screen. */
+async function reachOperation(page: Page, operation: DocOperation, timeout = 10_000) {
+  const link = sidebar(page).getByText(operation.summary, { exact: true });
+  if (!(await link.isVisible())) await sidebar(page).getByText(operation.tag, { exact: true }).click({ timeout });
+  await link.click({ timeout });
+  await sectionOnScreen(page, `/${operation.operationId.toLowerCase()}`, operation.summary, timeout);
+}
+
+/**
+ * Waits until the address names a section ending in `hashEnd` and that section's heading, reading `title`, is
+ * visible inside the viewport. Guides are headings themselves; operations are sections holding one.
+ */
+async function sectionOnScreen(page: Page, hashEnd: string, title: string, timeout = 10_000) {
+  await page.waitForFunction((end) => window.location.hash.endsWith(end), hashEnd, { timeout });
+  const sectionId = decodeURIComponent(new URL(page.url()).hash.slice(2));
+  const heading = page.locator(`[id="${sectionId}"]`).locator('xpath=descendant-or-self::h2').first();
+  await heading.waitFor({ state: 'visible', timeout });
+  await waitInViewport(page, heading, timeout);
+  expect((await heading.textContent())?.trim()).toBe(title);
+}
+
+async function waitInViewport(page: Page, locator: ReturnType<Page['locator']>, timeout: number) {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const box = await locator.boundingBox();
+    const viewport = page.viewportSize()!;
+    if (box && box.y >= 0 && box.y + box.height <= viewport.height && box.x >= 0 && box.x < viewport.width) return;
+    if (Date.now() > deadline) throw new Error(`${await locator.textContent()} is not on screen (box ${JSON.stringify(box)})`);
+    await page.waitForTimeout(50);
+  }
+}
+
+describe('the docs content', () => {
+  it('lists all 31 operations, each under its tag', () => {
+    expect(operations).toHaveLength(31);
+    expect(new Set(operations.map((operation) => operation.tag))).toEqual(new Set((document.tags as Json[]).map((tag) => tag.name)));
+  });
+
+  it('has every guide the docs promise', () => {
+    expect(guides).toEqual(
+      expect.arrayContaining([
+        'Conventions',
+        'Units and scales',
+        'Oracle price updates and the transaction value',
+        'Unrealized PnL: valuation and 503',
+        'Pagination and page sizes',
+        'Events and legacy names',
+        'Versioning',
+        notDocumentedHeading,
+      ]),
+    );
+  });
+});
+
+const origins = [
+  ['file', pathToFileURL(docsFile).href, `${pathToFileURL(path.dirname(docsFile)).href}/`],
+  ['http', `http://127.0.0.1:${httpPort}/docs/`, `http://127.0.0.1:${httpPort}/docs/`],
+] as const;
+
+describe.each(origins)('docs page over %s', (originName, url, ownOrigin) => {
+  let watched: Awaited<ReturnType<typeof watchedPage>>;
+  let page: Page;
+
+  beforeAll(async () => {
+    watched = await watchedPage(ownOrigin);
+    page = watched.page;
+  });
+  afterAll(async () => {
+    await page?.close();
+  });
+
+  it('shows the first operation after a fresh load and two clicks', async () => {
+    const started = performance.now();
+    await page.goto(url);
+    await reachOperation(page, operations[0]);
+    metrics[`loadAndClickToFirstOperationMs_${originName}`] = Math.round(performance.now() - started);
+  });
+
+  it('opens a deep link straight at an operation', async () => {
+    const link = new URL(page.url()).hash;
+    await page.goto('about:blank');
+    const started = performance.now();
+    await page.goto(`${url}${link}`);
+    await sectionOnScreen(page, link.slice(1), operations[0].summary);
+    metrics[`deepLinkToFirstOperationMs_${originName}`] = Math.round(performance.now() - started);
+  });
+
+  it.each(operations.map((operation) => [operation.operationId, operation] as const))('reaches %s by clicking the sidebar', async (_id, operation) => {
+    await reachOperation(page, operation);
+    if (operation.sample) {
+      // The client sample is the request panel's language, and its code is on screen.
+      const firstLine = operation.sample.split('\n')[0];
+      await page.locator('pre', { hasText: firstLine }).first().waitFor({ state: 'visible' });
+      await page.getByText('@trading-analytics/client', { exact: true }).first().waitFor({ state: 'visible' });
+    }
+  });
+
+  it('finds an operation with the search box', async () => {
+    const target = operations.find((operation) => operation.operationId === 'getUnrealizedPnl')!;
+    await page.locator('[data-testid="search-trigger"]').click();
+    const dialog = page.locator('[data-testid="search-dialog"]');
+    await dialog.getByRole('textbox').fill('unrealized');
+    await dialog.getByRole('link').filter({ hasText: target.summary }).first().click();
+    await sectionOnScreen(page, '/getunrealizedpnl', target.summary);
+  });
+
+  it.each(guides.map((guide) => [guide] as const))('renders the guide "%s"', async (guide) => {
+    await sidebar(page).getByText(guide, { exact: true }).click();
+    const slug = guide.toLowerCase().replace(/ /g, '-');
+    await sectionOnScreen(page, `/section/${slug}`, guide);
+  });
+
+  it('lists every not-documented marker of the contract in the generated section', async () => {
+    await sidebar(page).getByText(notDocumentedHeading, { exact: true }).click();
+    const table = page.locator('table', { hasText: 'What is not documented' }).first();
+    await table.waitFor({ state: 'visible' });
+    const rows = await table.locator('tbody tr').allTextContents();
+    expect(rows).toHaveLength(Object.keys(notShown).length);
+    expect(markers).toHaveLength(Object.keys(notShown).length);
+    const text = rows.join('\n').replace(/\s+/g, ' ');
+    for (const marker of markers) expect(text).toContain(marker.replaceAll('`', '').replace(/\s+/g, ' ').trim());
+  });
+
+  it('writes a screenshot', async () => {
+    await reachOperation(page, operations.find((operation) => operation.operationId === 'getUnrealizedPnl')!);
+    const file = path.join(outputDir, `docs-${originName}.png`);
+    await page.screenshot({ path: file });
+    expect((await readFile(file)).length).toBeGreaterThan(10_000);
+  });
+
+  it('sent no request off the page and raised no error', () => {
+    expect(watched.outside).toEqual([]);
+    expect(watched.blockedByPolicy).toEqual([]);
+    expect(watched.errors).toEqual([]);
+  });
+});
+
+describe('a broken page', () => {
+  it('fails the click-through check even though its HTML holds the text', async () => {
+    const html = await readFile(docsFile, 'utf8');
+    // The renderer never starts: the page keeps its prerendered markup and the whole definition as text.
+    const broken = html.replace('hydrate(__redoc_definition, __redoc_options', 'void (__redoc_definition, __redoc_options');
+    expect(broken).not.toBe(html);
+    expect(broken.includes(operations[0].summary)).toBe(true);
+    const brokenFile = path.join(outputDir, 'docs/broken.html');
+    await writeFile(brokenFile, broken);
+    const { page } = await watchedPage(`${pathToFileURL(path.dirname(brokenFile)).href}/`);
+    try {
+      await page.goto(pathToFileURL(brokenFile).href);
+      await expect(reachOperation(page, operations[0], 3_000)).rejects.toThrow();
+    } finally {
+      await page.close();
+      await rm(brokenFile, { force: true });
+    }
+  });
+});
