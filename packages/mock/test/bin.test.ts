@@ -5,18 +5,10 @@ import net from 'node:net';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { isRunning } from './support/processes';
 
 const run = promisify(execFile);
 const bin = fileURLToPath(new URL('../bin/trading-analytics-mock.js', import.meta.url));
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
-  }
-}
 
 async function fails(args: string[]): Promise<{ code: number; output: string }> {
   try {

@@ -8,19 +8,11 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bundleFile } from '../../../test/support/contract';
 import { contractPath, startMock } from '../src/index.js';
+import { isRunning } from './support/processes';
 
 const host = '127.0.0.1';
 const scratch = await mkdtemp(path.join(tmpdir(), 'mock-lifecycle-'));
 afterAll(() => rm(scratch, { recursive: true, force: true }));
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
-  }
-}
 
 function portAnswers(port: number): Promise<boolean> {
   return new Promise((resolve) => {

@@ -9,6 +9,7 @@ import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleFile, loadBundle } from '../../../test/support/contract';
+import { groupAlive } from './support/processes';
 
 const run = promisify(execFile);
 const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -39,15 +40,6 @@ beforeAll(async () => {
 afterAll(async () => {
   if (scratch) await rm(scratch, { recursive: true, force: true });
 });
-
-function groupAlive(groupId: number): boolean {
-  try {
-    process.kill(-groupId, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
-  }
-}
 
 describe('the packed package', () => {
   it('carries the sources, the bin, the README and the contract of this repository, and nothing else', async () => {

@@ -8,19 +8,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { docsAreStale, startOptions } from '../../../scripts/start.mjs';
+import { groupAlive } from './support/processes';
 
 const startScript = fileURLToPath(new URL('../../../scripts/start.mjs', import.meta.url));
 const scratch = await mkdtemp(path.join(tmpdir(), 'mock-start-'));
 afterAll(() => rm(scratch, { recursive: true, force: true }));
-
-function groupAlive(groupId: number): boolean {
-  try {
-    process.kill(-groupId, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
-  }
-}
 
 describe('npm start options', () => {
   it('defaults to the mock on 127.0.0.1:4010 and the docs on the next port', () => {
