@@ -1,11 +1,11 @@
 // The trading-analytics-mock command, run from the sources: its flags, its messages, and a clean exit on
 // Ctrl-C or SIGTERM with the mock stopped.
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import net from 'node:net';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { isRunning } from './support/processes';
+import { isRunning, spawnUntilReady } from './support/processes';
 
 const run = promisify(execFile);
 const bin = fileURLToPath(new URL('../bin/trading-analytics-mock.js', import.meta.url));
@@ -44,22 +44,13 @@ describe('trading-analytics-mock', () => {
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     it(`serves until ${signal}, then stops the mock and exits 0`, async () => {
-      const command = spawn(process.execPath, [bin, '--port', '4227'], { stdio: ['ignore', 'pipe', 'pipe'] });
-      const exited = new Promise<number | null>((resolve) => command.once('exit', (code) => resolve(code)));
-      let output = '';
-      command.stdout.on('data', (chunk) => (output += chunk));
-      command.stderr.on('data', (chunk) => (output += chunk));
-      const deadline = Date.now() + 30_000;
-      while (!output.includes('Ctrl-C stops it.')) {
-        if (command.exitCode !== null || Date.now() > deadline) throw new Error(`the command did not start:\n${output}`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      const { command, exited, output } = await spawnUntilReady(bin, ['--port', '4227'], 'Ctrl-C stops it.');
       const answer = await fetch('http://127.0.0.1:4227/v1/leaderboard?timeframe=FOREVER');
       expect(answer.status).toBe(422);
       command.kill(signal);
       expect(await exited).toBe(0);
       // A refused request is printed as a readable line, naming the parameter.
-      expect(output).toContain('timeframe must be equal to one of the allowed values');
+      expect(output()).toContain('timeframe must be equal to one of the allowed values');
       await expect(fetch('http://127.0.0.1:4227/v1/leaderboard')).rejects.toThrow();
       expect(isRunning(command.pid!)).toBe(false);
     });

@@ -1,14 +1,13 @@
 // `npm start` (scripts/start.mjs): which flags and variables it reads, when it rebuilds the docs, and the
 // command itself serving the mock and the docs until SIGTERM or Ctrl-C, leaving nothing behind. The
 // command runs with --skip-build here: a test must not rewrite generated/ or dist/.
-import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { docsAreStale, startOptions } from '../../../scripts/start.mjs';
-import { groupAlive } from './support/processes';
+import { groupAlive, spawnUntilReady } from './support/processes';
 
 const startScript = fileURLToPath(new URL('../../../scripts/start.mjs', import.meta.url));
 const scratch = await mkdtemp(path.join(tmpdir(), 'mock-start-'));
@@ -53,18 +52,8 @@ describe('docs staleness', () => {
   });
 });
 
-async function startCommand(args: string[]) {
-  const command = spawn(process.execPath, [startScript, '--skip-build', ...args], { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  const exited = new Promise<number | null>((resolve) => command.once('exit', (code) => resolve(code)));
-  let output = '';
-  command.stdout.on('data', (chunk) => (output += chunk));
-  command.stderr.on('data', (chunk) => (output += chunk));
-  const deadline = Date.now() + 30_000;
-  while (!output.includes('Ctrl-C stops both.')) {
-    if (command.exitCode !== null || Date.now() > deadline) throw new Error(`npm start did not start:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return { command, exited, output: () => output };
+function startCommand(args: string[]) {
+  return spawnUntilReady(startScript, ['--skip-build', ...args], 'Ctrl-C stops both.', { detached: true });
 }
 
 describe('npm start', () => {

@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+
 // Whether a process, or a whole process group, still exists: signal 0 checks without sending anything.
 // EPERM means it exists but belongs to someone else, so only ESRCH counts as gone.
 export function isRunning(pid: number): boolean {
@@ -10,3 +12,22 @@ export function isRunning(pid: number): boolean {
 }
 
 export const groupAlive = (groupId: number): boolean => isRunning(-groupId);
+
+/**
+ * Runs a Node script and resolves once its output contains `readyText` (what it prints when it serves),
+ * with the output read so far and the exit code to come. Fails naming what it printed if it stops or
+ * stays silent for 30 s.
+ */
+export async function spawnUntilReady(script: string, args: string[], readyText: string, { detached = false } = {}) {
+  const command = spawn(process.execPath, [script, ...args], { detached, stdio: ['ignore', 'pipe', 'pipe'] });
+  const exited = new Promise<number | null>((resolve) => command.once('exit', (code) => resolve(code)));
+  let output = '';
+  command.stdout.on('data', (chunk) => (output += chunk));
+  command.stderr.on('data', (chunk) => (output += chunk));
+  const deadline = Date.now() + 30_000;
+  while (!output.includes(readyText)) {
+    if (command.exitCode !== null || Date.now() > deadline) throw new Error(`${script} did not start:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { command, exited, output: () => output };
+}
