@@ -155,7 +155,7 @@ export interface paths {
          *
          *     Transaction value: attach `updateFee + verifition_fee` in wei of the native token, taking either as 0 when it is absent. When the user pays with the native token, pass the wrapped native token's address as `collateral` and add the native collateral amount to the value as well.
          *
-         *     Payloads are short-lived (the service gives no lifetime): request them immediately before sending the transaction, never from a cache. Feeds that cannot be resolved are listed in `failures`.
+         *     Payloads are short-lived; their lifetime is not documented by the service (no number is given): request them immediately before sending the transaction, never from a cache. Feeds that cannot be resolved are listed in `failures`.
          *
          *     Gasless trading does not use this endpoint; there the payloads are fetched server-side.
          *
@@ -274,7 +274,7 @@ export interface paths {
          * List one competition's leaderboard
          * @description Returns one page of a competition's leaderboard. The metric columns are not fixed: `headers` lists them (`key`, `label`) and each row's `stats` holds numbers keyed by those keys; a key may be missing for a row, and keys may be names or numeric-looking strings. Rows carry `rank` except in an older variant.
          *
-         *     Paging is 0-indexed: `page` defaults to 0 and `limit` (named `limit`, not `size`) to 10 rows per page. `orderBy` takes a `headers[].key` value and `orderDirection` defaults to `desc`. When `userAddress` is given, `currentUser` carries that user's global row and rank; it is supplemental and does not change the page size or the page count.
+         *     Paging is 0-indexed: `page` defaults to 0 and `limit` (named `limit`, not `size`) to 10 rows per page. `orderBy` takes a `headers[].key` value and `orderDirection` defaults to `desc` (either case is accepted: which one the service expects is not documented). When `userAddress` is given, `currentUser` carries that user's global row and rank; it is supplemental and does not change the page size or the page count.
          *
          *     The status for an unknown competition id is not documented by the service.
          */
@@ -623,7 +623,7 @@ export interface paths {
         };
         /**
          * Get one market's all-time traded volume
-         * @description Returns the all-time traded volume of one market: the same response as `GET /v1/pairs/{pairBase}/volume` with `range=ALL`, so `period` is `ALL`. `block_chain` defaults to `MONAD`. Responses are cached for five minutes. The service description lists no parameters of its own; `block_chain` and the five-minute caching are assumed from its stated equivalence with `/volume?range=ALL`.
+         * @description Returns the all-time traded volume of one market: the same response as `GET /v1/pairs/{pairBase}/volume` with `range=ALL`, so `period` is `ALL`. Responses are cached for five minutes. The service description lists no parameters of its own: whether it takes `block_chain` is not documented. The contract keeps `block_chain` (default `MONAD`) and the five-minute caching as assumptions drawn from the stated equivalence with `/volume?range=ALL`.
          */
         get: operations["getPairCumulativeVolume"];
         put?: never;
@@ -665,7 +665,7 @@ export interface paths {
         };
         /**
          * Get protocol-wide traded volume in a date range
-         * @description Returns the protocol-wide traded volume between `startTime` and `endTime`. The service description does not state whether `startTime` and `endTime` are required or their format; the contract assumes the same as `/v1/trading-volumes/users` (both required, ISO-8601 timestamps with a UTC offset). Whether this endpoint accepts a `chains` selector is not documented by the service.
+         * @description Returns the protocol-wide traded volume between `startTime` and `endTime`. The service description names the two parameters only: whether they are required and their format are not documented, so the contract leaves them optional plain strings. `/v1/trading-volumes/users` takes ISO-8601 timestamps with a UTC offset under the same names, which is the likely format (the examples use it). Whether this endpoint accepts a `chains` selector is not documented by the service.
          */
         get: operations["getProtocolVolumeByDate"];
         put?: never;
@@ -742,7 +742,7 @@ export interface components {
         /**
          * DecimalString
          * Format: decimal-string
-         * @description A decimal number carried in a JSON string, written plainly (no exponent, no thousands separator). Values are not scaled: `12.5` means twelve and a half. Keep it as a string or an exact decimal, never a float.
+         * @description A decimal number carried in a JSON string. Values are not scaled: `12.5` means twelve and a half. The service writes them plainly (`-12.5`); as a tolerant reader the contract also accepts an exponent (`1.25E+1`, `5E-7`), the form a decimal serializer may choose for very large or very small values, and it means the same number. No leading `+`, no bare `.5` or `5.`, no thousands separator. Keep it as a string or an exact decimal, never a float.
          * @example 1250.75
          */
         DecimalString: string;
@@ -784,7 +784,7 @@ export interface components {
          * @description One trader's leaderboard record: rank, PnL, volume and win/loss figures. Returned as the items of a leaderboard page, by my-rank and by the windowed trading-stats query. A trader with no history (or no activity in the asked window) gets a record in which every number is 0, not an error.
          */
         LeaderboardEntry: {
-            /** @description Position of the trader in the ranking, starting at 1. 0 means the trader is outside the ranked set, or the record comes from a windowed stats query (which does not rank). */
+            /** @description Position of the trader in the ranking. 0 means the trader is outside the ranked set, or the record comes from a windowed stats query (which does not rank). */
             rank: number;
             /** @description Wallet address of the trader. */
             userAddress: components["schemas"]["Address"];
@@ -894,8 +894,8 @@ export interface components {
             /** @description Whether the competition is meant to be shown in the UI. */
             isReadyToDisplay: boolean;
             status: components["schemas"]["CompetitionStatus"];
-            /** @description Whether the user given as `userAddress` to the list has joined. Filled in only when `userAddress` was supplied to the list; without it the value carries no information. */
-            hasJoined?: boolean;
+            /** @description Whether the user given as `userAddress` to the list has joined. Filled in only when `userAddress` was supplied to the list; without it the field may be absent or null (a tolerant reading of "filled in only when"), and any value it has carries no information. */
+            hasJoined?: boolean | null;
             /** @description true for a private competition (joining needs `inviteCode`); false means public. Absent in an older variant of the record. */
             requiresInviteCode?: boolean;
         };
@@ -988,7 +988,7 @@ export interface components {
         };
         /**
          * OracleUpdateResult
-         * @description Oracle price-update payloads and fees to attach to a price-sensitive contract call. Pass the payloads as `updateData.feedPriceUpdateData` and `updateData.feedProPriceUpdateData`. The transaction value to attach is `updateFee + verifition_fee` (each taken as 0 when absent), plus the native collateral amount when the collateral is the wrapped native token. Payloads are short-lived: request them immediately before sending the transaction.
+         * @description Oracle price-update payloads and fees to attach to a price-sensitive contract call. Pass the payloads as `updateData.feedPriceUpdateData` and `updateData.feedProPriceUpdateData`. The transaction value to attach is `updateFee + verifition_fee` (each taken as 0 when absent), plus the native collateral amount when the user pays with the native token. The request passes the wrapped native token's address as `collateral` in that case, and an ERC-20 deposit of the wrapped token passes the same address without adding anything, so the `collateral` sent does not decide it: how the user pays does. Payloads are short-lived: request them immediately before sending the transaction.
          */
         OracleUpdateResult: {
             /** @description Core feed update payloads, passed to the contract call as `updateData.feedPriceUpdateData`. Returned when `options.includeEncodingData` is true. */
@@ -1013,7 +1013,7 @@ export interface components {
             feedCorePublishTime?: {
                 [key: string]: number;
             };
-            /** @description Feeds that could not be resolved; non-empty when a feed could not be resolved, absent or empty when every feed resolved. The shape of its items is not documented by the service. */
+            /** @description Feeds that could not be resolved; non-empty when a feed could not be resolved. The shape of its items is not documented by the service. */
             failures?: unknown[];
         };
         /**
@@ -1022,7 +1022,7 @@ export interface components {
          */
         LatestPricesRequest: {
             /** @description Pair base addresses of the markets. Must not be empty. Duplicates are allowed and collapsed by the service (one entry per market in the result). */
-            pairBases: components["schemas"]["Address"][];
+            pairBases: string[];
             /**
              * @description Blockchain selector. Defaults to `MONAD`.
              * @default MONAD
@@ -1031,10 +1031,10 @@ export interface components {
         };
         /**
          * LatestPrices
-         * @description Latest prices of the requested markets. Every requested market appears either in `prices` or in `failures`.
+         * @description Latest prices of the requested markets: resolved ones in `prices`, and one `failures` item, with a reason, per market that could not be resolved.
          */
         LatestPrices: {
-            /** @description Keyed by lowercase `pairBase` address; each value is the latest price in USD, scaled by 1e18. */
+            /** @description Keyed by lowercase `pairBase` address; each value is the latest price, scaled by 1e18. */
             prices: {
                 [key: string]: components["schemas"]["IntegerString"];
             };
@@ -1056,8 +1056,8 @@ export interface components {
          * @description The price of one market as the service recorded it a given number of hours ago (up to 24), with the oracle it came from.
          */
         HistoricalPrice: {
-            /** @description The market's pair base address. */
-            pairBase: components["schemas"]["Address"];
+            /** @description The market's pair base address (a plain string in the service description). */
+            pairBase: string;
             /** @description How many hours back the price was taken (24 for `pair-24h-ago`). */
             hoursAgo: number;
             /** @description The blockchain the price belongs to. */
@@ -1070,7 +1070,7 @@ export interface components {
          * @description One recorded oracle price with the oracle's own publish time and the time the service captured it.
          */
         PricePoint: {
-            /** @description Price in USD, scaled by 1e18. */
+            /** @description Price, scaled by 1e18. */
             price: components["schemas"]["IntegerString"];
             /** @description The oracle's own timestamp for this price, Unix seconds. */
             publishTime: number;
@@ -1120,9 +1120,9 @@ export interface components {
              * @description When the market was listed, ISO-8601 UTC timestamp.
              */
             listAt: string;
-            /** @description Next opening of the market; non-null for markets with trading hours, null otherwise. */
+            /** @description Next opening of the market; non-null for markets with trading hours, null otherwise. The service description types it as a plain string and promises no format: the ISO-8601 value in the examples is an illustration, so do not rely on parsing it. */
             nextOpen: string | null;
-            /** @description Next closing of the market; non-null for markets with trading hours, null otherwise. */
+            /** @description Next closing of the market; non-null for markets with trading hours, null otherwise. A plain string with no promised format, like `nextOpen`. */
             nextClose: string | null;
             /** @description Trading-hours schedule of the market, or null. Its structure when non-null is not documented by the service. */
             schedule: Record<string, never> | null;
@@ -1133,10 +1133,10 @@ export interface components {
             minHoldingSeconds: number;
             /** @description Holding-time threshold size in USD, an integer carried in a string. The service description gives no scale for this field. */
             holdingTimeThresholdSizeUSD: components["schemas"]["IntegerString"];
-            /** @description Id of the market's underlying core price feed. Not needed for the standard trade flow. */
-            feedPriceFeedId: components["schemas"]["HexString"];
-            /** @description Id of the market's pro price feed, or null. */
-            feedProPriceFeedId: components["schemas"]["HexString"] | null;
+            /** @description Id of the market's underlying core price feed. Not needed for the standard trade flow. A plain string in the service description (the examples write it as `0x`-prefixed hex). */
+            feedPriceFeedId: string;
+            /** @description Id of the market's pro price feed, a plain string, or null. */
+            feedProPriceFeedId: string | null;
             /** @description Symbol of the market on the price feed. */
             feedSymbol: string;
             /** @description Traded volume over the `volume_time_range` window of the request, a plain decimal. */
@@ -1163,8 +1163,8 @@ export interface components {
          * @description Traded volume of one market over a window.
          */
         PairVolume: {
-            /** @description The market's pair base address. */
-            pairBase: components["schemas"]["Address"];
+            /** @description The market's pair base address (a plain string in the service description). */
+            pairBase: string;
             /** @description Traded volume over `period`, a plain decimal. */
             volume: components["schemas"]["DecimalString"];
             /** @description Traded volume in USD over `period`, a plain decimal. */
@@ -1177,8 +1177,8 @@ export interface components {
          * @description One user's trading volume on one calendar day; one row per user per day.
          */
         UserDailyVolume: {
-            /** @description Wallet address of the trader. */
-            userAddress: components["schemas"]["Address"];
+            /** @description Wallet address of the trader (a plain string in the service description). */
+            userAddress: string;
             /**
              * Format: date
              * @description Calendar date of the row, `YYYY-MM-DD`.
@@ -1331,7 +1331,7 @@ export interface components {
         };
         /**
          * Position
-         * @description A trader's position in one market. Positions are merged into one slot per user, pair base, direction and lv token. Units: `qty` is scaled by 1e10, prices (`entryPrice`, `stopLoss`, `takeProfit`) by 1e18, `margin` is in the margin token's decimals. `closeInfo` is present only when `status` is `CLOSED` (an `OPEN` position has none). The units of `longAccFundingFeePerShare` and `holdingFeeRate` are not documented by the service.
+         * @description A trader's position in one market. Positions are merged into one slot per user, pair base, direction and lv token. Units: `qty` is scaled by 1e10, prices (`entryPrice`, `stopLoss`, `takeProfit`) by 1e18, `margin` is in the margin token's decimals. `closeInfo` is present only when `status` is `CLOSED` (an `OPEN` position has none: it is absent, or null). The units of `longAccFundingFeePerShare` and `holdingFeeRate` are not documented by the service.
          */
         Position: {
             /** @description Hash identifying the position. */
@@ -1346,9 +1346,9 @@ export interface components {
             marginToken: components["schemas"]["Address"];
             /** @description true for a long position, false for a short one. */
             isLong: boolean;
-            /** @description Margin of the position, in the margin token's decimals (6 for USDC). */
+            /** @description Margin of the position, in the margin token's decimals (read them from the token; the service does not return them). */
             margin: components["schemas"]["IntegerString"];
-            /** @description Position quantity in units of the base asset, scaled by 1e10. */
+            /** @description Position quantity, scaled by 1e10. */
             qty: components["schemas"]["IntegerString"];
             /** @description Entry price, scaled by 1e18. */
             entryPrice: components["schemas"]["IntegerString"];
@@ -1367,8 +1367,8 @@ export interface components {
             /** @description Timestamp of the position, Unix seconds. */
             timestamp: number;
             status: components["schemas"]["PositionStatus"];
-            /** @description How the position was closed. Present only when `status` is `CLOSED`; absent on an `OPEN` position. */
-            closeInfo?: components["schemas"]["CloseInfo"];
+            /** @description How the position was closed. Present only when `status` is `CLOSED`; on an `OPEN` position it is absent, or null (a tolerant reading of "present only when"). */
+            closeInfo?: components["schemas"]["CloseInfo"] | null;
         };
         /**
          * PositionPage
@@ -1380,7 +1380,7 @@ export interface components {
         };
         /**
          * OperationType
-         * @description The protocol event a trade-history record reports; each value names the onchain event of the same name. Groups: opening - `MARKET_PENDING_TRADE`, `OPEN_POSITION`, `POSITION_INCREASED`, `PENDING_TRADE_REFUND`; closing - `CLOSE_POSITION`, `POSITION_DECREASED`, `EXECUTE_CLOSE_SUCCESSFUL`, `EXECUTE_CLOSE_REJECTED`; limit orders - `OPEN_LIMIT_ORDER`, `EXECUTE_LIMIT_ORDER_SUCCESSFUL`, `EXECUTE_LIMIT_ORDER_REJECTED`, `CANCEL_LIMIT_ORDER`, `LIMIT_ORDER_REFUND`, `UPDATE_ORDER_TP`, `UPDATE_ORDER_SL`; TP/SL orders - `DECREASE_ORDER_CREATED`, `DECREASE_ORDER_UPDATED`, `DECREASE_ORDER_CANCELLED`, `EXECUTE_DECREASE_ORDER_SUCCESSFUL`; position management - `UPDATE_MARGIN`, `UPDATE_TRADE_TP`, `UPDATE_TRADE_SL`. Legacy values: older records, from the earlier event model, may carry `OPEN_MARKET_TRADE` (equivalent to `OPEN_POSITION`) and `CLOSE_TRADE_SUCCESSFUL` (equivalent to `CLOSE_POSITION`); the open and close events were since merged into `OPEN_POSITION`/`POSITION_INCREASED` and `CLOSE_POSITION`/`POSITION_DECREASED`, and the older names remain for positions created earlier. Which operations produce which event is not stated beyond these names.
+         * @description The protocol event a trade-history record reports; each value names the onchain event of the same name. Groups: opening - `MARKET_PENDING_TRADE`, `OPEN_POSITION`, `POSITION_INCREASED`, `PENDING_TRADE_REFUND`; closing - `CLOSE_POSITION`, `POSITION_DECREASED`, `EXECUTE_CLOSE_SUCCESSFUL`, `EXECUTE_CLOSE_REJECTED`; limit orders - `OPEN_LIMIT_ORDER`, `EXECUTE_LIMIT_ORDER_SUCCESSFUL`, `EXECUTE_LIMIT_ORDER_REJECTED`, `CANCEL_LIMIT_ORDER`, `LIMIT_ORDER_REFUND`, `UPDATE_ORDER_TP`, `UPDATE_ORDER_SL`; TP/SL orders - `DECREASE_ORDER_CREATED`, `DECREASE_ORDER_UPDATED`, `DECREASE_ORDER_CANCELLED`, `EXECUTE_DECREASE_ORDER_SUCCESSFUL`; position management - `UPDATE_MARGIN`, `UPDATE_TRADE_TP`, `UPDATE_TRADE_SL`. Legacy values: older records, from the earlier event model, may carry `OPEN_MARKET_TRADE` (equivalent to `OPEN_POSITION`) and `CLOSE_TRADE_SUCCESSFUL` (equivalent to `CLOSE_POSITION`); the open and close events were since merged into `OPEN_POSITION`/`POSITION_INCREASED` and `CLOSE_POSITION`/`POSITION_DECREASED`, and the older names remain for positions created earlier. Which operations produce which event is not documented by the service beyond these names.
          * @enum {string}
          */
         OperationType: "MARKET_PENDING_TRADE" | "OPEN_POSITION" | "POSITION_INCREASED" | "PENDING_TRADE_REFUND" | "CLOSE_POSITION" | "POSITION_DECREASED" | "EXECUTE_CLOSE_SUCCESSFUL" | "EXECUTE_CLOSE_REJECTED" | "OPEN_LIMIT_ORDER" | "EXECUTE_LIMIT_ORDER_SUCCESSFUL" | "EXECUTE_LIMIT_ORDER_REJECTED" | "CANCEL_LIMIT_ORDER" | "LIMIT_ORDER_REFUND" | "UPDATE_ORDER_TP" | "UPDATE_ORDER_SL" | "DECREASE_ORDER_CREATED" | "DECREASE_ORDER_UPDATED" | "DECREASE_ORDER_CANCELLED" | "EXECUTE_DECREASE_ORDER_SUCCESSFUL" | "UPDATE_MARGIN" | "UPDATE_TRADE_TP" | "UPDATE_TRADE_SL" | "OPEN_MARKET_TRADE" | "CLOSE_TRADE_SUCCESSFUL";
@@ -1405,7 +1405,7 @@ export interface components {
             positionHash: components["schemas"]["HexString"];
             /** @description The market's pair base address. */
             pairBase: components["schemas"]["Address"];
-            /** @description Quantity in units of the base asset, scaled by 1e10. */
+            /** @description Quantity, scaled by 1e10. */
             qty: components["schemas"]["IntegerString"];
             /** @description Entry price, scaled by 1e18. */
             entryPrice: components["schemas"]["IntegerString"];
@@ -1530,14 +1530,14 @@ export interface components {
          * @description A trader's volume in one market, part of PortfolioData. Quantity is scaled by 1e10 and USD by 1e18 (an earlier variant of the description showed plain decimal strings; the scaled form is the one implemented).
          */
         PortfolioTradingPair: {
-            /** @description The market's pair base address. */
-            pairBase: components["schemas"]["Address"];
+            /** @description The market's pair base address (a plain string in the service description). */
+            pairBase: string;
             /** @description Display name of the market. */
             pairName: string;
             /** @description Symbol of the market. */
             pairSymbol: string;
             pairType: components["schemas"]["PairType"];
-            /** @description Traded quantity in units of the base asset, scaled by 1e10. */
+            /** @description Traded quantity, scaled by 1e10. */
             tradingVolumeQty: components["schemas"]["IntegerString"];
             /** @description Traded volume, USD scaled by 1e18. */
             tradingVolumeUSD: components["schemas"]["IntegerString"];
@@ -2059,8 +2059,8 @@ export interface operations {
                 limit?: number;
                 /** @description Column to order by: one of the `headers[].key` values this endpoint returns for the competition. No default. */
                 orderBy?: string;
-                /** @description Order direction, ascending or descending, written in lower case like its default `desc` (the service description lists the values as `ASC` or `DESC` "case as in the default"). Defaults to `desc`. */
-                orderDirection?: "asc" | "desc";
+                /** @description Order direction, ascending or descending. Defaults to `desc`. Which case the service expects is not documented: its description contradicts itself, giving the values as `ASC` or `DESC` "case as in the default" with the lower-case default `desc`, while its conventions make every enumerated value a case-sensitive upper-case token. The contract accepts both cases; lower case follows the default. */
+                orderDirection?: "asc" | "desc" | "ASC" | "DESC";
                 /** @description Wallet address of a trader; when given, `currentUser` carries that trader's global row and rank. A lookup only (it proves no ownership). */
                 userAddress?: components["schemas"]["Address"];
             };
@@ -2552,17 +2552,17 @@ export interface operations {
     };
     getProtocolVolumeByDate: {
         parameters: {
-            query: {
+            query?: {
                 /**
-                 * @description Start of the date range, an ISO-8601 timestamp with a UTC offset (for example `2026-11-14T00:00:00Z`).
+                 * @description Start of the range. Whether it is required and its format are not documented by the service (`/v1/trading-volumes/users` takes an ISO-8601 timestamp with a UTC offset under this name).
                  * @example 2026-11-14T00:00:00Z
                  */
-                startTime: components["parameters"]["StartTimeIso"];
+                startTime?: string;
                 /**
-                 * @description End of the date range, an ISO-8601 timestamp with a UTC offset (for example `2026-11-21T00:00:00Z`).
+                 * @description End of the range. Whether it is required and its format are not documented by the service (`/v1/trading-volumes/users` takes an ISO-8601 timestamp with a UTC offset under this name).
                  * @example 2026-11-21T00:00:00Z
                  */
-                endTime: components["parameters"]["EndTimeIso"];
+                endTime?: string;
             };
             header?: never;
             path?: never;

@@ -59,6 +59,33 @@ describe('examples', () => {
   });
 });
 
+/** Every pagination envelope inside the examples (a `content` array with its page fields), with where it sits. */
+function envelopes(node: Json, where: string, found: [string, Json][] = []): [string, Json][] {
+  if (node === null || typeof node !== 'object') return found;
+  if (Array.isArray(node.content) && typeof node.pageSize === 'number') found.push([where, node]);
+  for (const [key, child] of Object.entries(node)) envelopes(child, `${where}.${key}`, found);
+  return found;
+}
+
+describe('page metadata of the examples', () => {
+  const pages = bodyExamples().flatMap(({ name, value }) => envelopes(value, name));
+
+  it('exist to check', () => {
+    expect(pages.length).toBeGreaterThan(10);
+  });
+
+  it.each(pages)('%s agrees with itself', (_name, page) => {
+    const { content, pageNumber, pageSize, totalPages, totalElements } = page;
+    // No page holds more rows than its size, the page count follows from the size, and only the last page is short.
+    expect(content.length).toBeLessThanOrEqual(pageSize);
+    expect(totalPages).toBe(pageSize > 0 ? Math.ceil(totalElements / pageSize) : 0);
+    if (totalPages === 0) expect([pageNumber, content.length]).toEqual([0, 0]);
+    else expect(pageNumber).toBeLessThan(totalPages);
+    const rowsBefore = pageNumber * pageSize;
+    expect(content.length).toBe(Math.max(0, Math.min(pageSize, totalElements - rowsBefore)));
+  });
+});
+
 describe('the validator behind these checks', () => {
   const schemaOf = (name: string) => `#/components/schemas/${name}`;
 
@@ -68,9 +95,13 @@ describe('the validator behind these checks', () => {
     expect(contract.errorsAt(schemaOf('IntegerString'), '-97250500000000000000000')).toEqual([]);
   });
 
-  it('rejects a decimal string with an exponent and accepts a plain one', () => {
-    expect(contract.errorsAt(schemaOf('DecimalString'), '1.2e3')).not.toEqual([]);
-    expect(contract.errorsAt(schemaOf('DecimalString'), '-0.0312')).toEqual([]);
+  it('accepts a plain decimal string or one with an exponent (the tolerant reading), and nothing looser', () => {
+    for (const accepted of ['-0.0312', '1250.75', '1.2e3', '1.25E+3', '5E-7', '-3e0']) {
+      expect({ accepted, errors: contract.errorsAt(schemaOf('DecimalString'), accepted) }).toEqual({ accepted, errors: [] });
+    }
+    for (const refused of ['+1', '.5', '5.', '1e', '1,000', '12.5 USD', 'NaN']) {
+      expect({ refused, errors: contract.errorsAt(schemaOf('DecimalString'), refused) }).not.toEqual({ refused, errors: [] });
+    }
   });
 
   it('rejects an address that is not 40 hex digits', () => {

@@ -103,7 +103,8 @@ export const operations: OperationFact[] = [
       ...page,
       limit: { in: 'query', required: false, default: 10 },
       orderBy: { in: 'query', required: false },
-      orderDirection: { in: 'query', required: false, default: 'desc' },
+      // L430 "`ASC` or `DESC` (case as in the default)" with default `desc`, against L32 "upper-case tokens": both cases
+      orderDirection: { in: 'query', required: false, default: 'desc', enum: ['asc', 'desc', 'ASC', 'DESC'] },
       userAddress: { in: 'query', required: false },
     },
     statuses: ['200'], body: 'object',
@@ -189,6 +190,7 @@ export const operations: OperationFact[] = [
   },
   {
     method: 'get', path: '/v1/pairs/{pairBase}/cumulative-volume', tag: 'Pairs and volume',
+    // block_chain is not in L497; it is kept as assumed from the equivalence with /volume?range=ALL, and marked
     parameters: { pairBase: { in: 'path', required: true }, ...chainSnake }, statuses: ['200'], body: 'object',
   },
   {
@@ -202,7 +204,8 @@ export const operations: OperationFact[] = [
   },
   {
     method: 'get', path: '/v1/trading-volumes/sum-by-date', tag: 'Pairs and volume',
-    parameters: { startTime: { in: 'query', required: true }, endTime: { in: 'query', required: true } }, statuses: ['200'], body: 'object',
+    // L501 names startTime and endTime only: neither required nor a format is stated
+    parameters: { startTime: { in: 'query', required: false }, endTime: { in: 'query', required: false } }, statuses: ['200'], body: 'object',
   },
   {
     method: 'get', path: '/v1/trading-volumes/sum-all', tag: 'Pairs and volume',
@@ -216,36 +219,88 @@ export const operations: OperationFact[] = [
  * `x-not-documented`, and words the marker's text must contain. The contract has these markers and no others.
  */
 export const notShown: Record<string, RegExp> = {
-  '#/info': /authentication.*rate limits.*webhooks.*deprecation/is,
-  '#/paths/~1v1~1oracle~1price~1pairs~1latest/post': /empty pairBases/i,
-  '#/paths/~1v1~1trading-competition~1join/post': /missing required field.*unknown competition id/i,
-  '#/paths/~1v1~1trading-competition~1{id}~1leaderboard/get': /unknown competition id/i,
-  '#/paths/~1v1~1trading-competition~1{id}~1leaderboard/get/parameters/limit': /maximum page size/i,
-  '#/paths/~1v1~1user~1{user_address}~1trade~1history/get/parameters/size': /maximum page size/i,
-  '#/paths/~1v1~1pairs/get/parameters/size': /maximum page size/i,
-  '#/paths/~1v1~1trading-volumes~1users/get': /maximum date range/i,
-  '#/paths/~1v1~1trading-volumes~1sum-by-date/get': /chains/i,
-  '#/paths/~1v2~1trading~1submit-intent/post/requestBody': /request body/i,
-  '#/paths/~1v2~1trading~1submit-intent/post/responses/default': /response/i,
-  '#/components/schemas/CompetitionStatus': /transitions/i,
-  '#/components/schemas/PairStatus': /transitions/i,
-  '#/components/schemas/PositionStatus': /transitions/i,
-  '#/components/schemas/PriceUpdatesOptions/properties/includePriceSafety': /effect/i,
-  '#/components/schemas/PriceUpdatesOptions/properties/allowPartial': /effect/i,
-  '#/components/schemas/OracleUpdateResult/properties/failures': /shape of the items/i,
-  '#/components/schemas/Pair/properties/schedule': /structure/i,
-  '#/components/schemas/TeamMemberPage': /pagination metadata/i,
-  '#/components/schemas/TeamBoostPage': /pagination metadata/i,
-  '#/components/schemas/TeamLeaderboardPage': /pagination metadata/i,
-  '#/components/schemas/Position/properties/longAccFundingFeePerShare': /unit/i,
-  '#/components/schemas/Position/properties/holdingFeeRate': /unit/i,
-  '#/components/schemas/TradeHistoryEvent/properties/tradeType': /allowed values/i,
-  '#/components/schemas/TradeHistoryEvent/properties/detail': /contents/i,
-  '#/components/parameters/LeaderboardSize': /maximum page size/i,
-  '#/components/parameters/TeamListPage': /default/i,
-  '#/components/parameters/TeamListSize': /default.*maximum/i,
-  '#/components/parameters/PositionsSize': /default.*maximum/i,
-  '#/components/responses/BadRequest': /error body shape/i,
-  '#/components/responses/NotFound': /error body shape/i,
-  '#/components/responses/ServiceUnavailable': /error body shape/i,
+  '#/info': /authentication.*rate limits.*webhooks.*deprecation/is, // L514, L532, L570, L580
+  '#/paths/~1v1~1oracle~1price~1updates~1by-position/post': /lifetime/i, // L399, L567: "short-lived", no number
+  '#/paths/~1v1~1oracle~1price~1pairs~1latest/post': /empty pairBases/i, // L553
+  '#/paths/~1v1~1trading-competition~1join/post': /missing required field.*unknown competition id/i, // L553
+  '#/paths/~1v1~1trading-competition~1{id}~1leaderboard/get': /unknown competition id/i, // L553
+  '#/paths/~1v1~1trading-competition~1{id}~1leaderboard/get/parameters/limit': /maximum page size/i, // L572
+  // L430 "`ASC` or `DESC` (case as in the default)", default `desc`, against L32 "upper-case tokens"
+  '#/paths/~1v1~1trading-competition~1{id}~1leaderboard/get/parameters/orderDirection': /case.*ASC.*DESC.*upper-case/is,
+  '#/paths/~1v1~1user~1{user_address}~1trade~1history/get/parameters/size': /maximum page size/i, // L572
+  '#/paths/~1v1~1pairs/get/parameters/size': /maximum page size/i, // L572
+  '#/paths/~1v1~1pairs~1{pairBase}~1cumulative-volume/get': /block_chain/i, // L497 lists no parameters
+  '#/paths/~1v1~1trading-volumes~1users/get': /maximum date range/i, // L572
+  '#/paths/~1v1~1trading-volumes~1sum-by-date/get': /chains/i, // L501
+  '#/paths/~1v1~1trading-volumes~1sum-by-date/get/parameters/startTime': /required.*format/i, // L501 names it only
+  '#/paths/~1v1~1trading-volumes~1sum-by-date/get/parameters/endTime': /required.*format/i, // L501 names it only
+  '#/paths/~1v2~1trading~1submit-intent/post/requestBody': /request body/i, // L507
+  '#/paths/~1v2~1trading~1submit-intent/post/responses/default': /response/i, // L507
+  '#/components/schemas/CompetitionStatus': /transitions/i, // L332
+  '#/components/schemas/PairStatus': /transitions/i, // L328
+  '#/components/schemas/PositionStatus': /transitions/i, // L316
+  '#/components/schemas/OperationType': /which operations produce which event/i, // L531
+  '#/components/schemas/PriceUpdatesOptions/properties/includePriceSafety': /effect/i, // L396
+  '#/components/schemas/PriceUpdatesOptions/properties/allowPartial': /effect/i, // L396-L397
+  '#/components/schemas/OracleUpdateResult/properties/failures': /shape of the items/i, // L77
+  '#/components/schemas/Pair/properties/schedule': /structure/i, // L282
+  '#/components/schemas/TeamMemberPage': /pagination metadata/i, // L453
+  '#/components/schemas/TeamBoostPage': /pagination metadata/i, // L453
+  '#/components/schemas/TeamLeaderboardPage': /pagination metadata/i, // L453
+  '#/components/schemas/Position/properties/longAccFundingFeePerShare': /unit/i, // L183
+  '#/components/schemas/Position/properties/holdingFeeRate': /unit/i, // L183
+  '#/components/schemas/TradeHistoryEvent/properties/tradeType': /allowed values/i, // L206
+  '#/components/schemas/TradeHistoryEvent/properties/detail': /contents/i, // L216
+  '#/components/parameters/LeaderboardSize': /maximum page size/i, // L572
+  '#/components/parameters/TeamListPage': /default/i, // L453
+  '#/components/parameters/TeamListSize': /default.*maximum/i, // L453, L572
+  '#/components/parameters/PositionsSize': /default.*maximum/i, // L457, L572
+  '#/components/responses/BadRequest': /error body shape/i, // L552
+  '#/components/responses/NotFound': /error body shape/i, // L552
+  '#/components/responses/ServiceUnavailable': /error body shape/i, // L552
 };
+
+/**
+ * Where the seed states a type and nothing more, the contract adds no constraint that would reject a real
+ * response or request: these schemas (by pointer into the bundle, with the seed line) carry no pattern,
+ * format, minimum or enum, and no `$ref` to a constrained type.
+ */
+export const tolerated = {
+  unconstrained: {
+    '#/components/schemas/Pair/properties/feedPriceFeedId': 'L287 string',
+    '#/components/schemas/Pair/properties/feedProPriceFeedId': 'L288 string or null',
+    '#/components/schemas/Pair/properties/nextOpen': 'L280 string or null',
+    '#/components/schemas/Pair/properties/nextClose': 'L281 string or null',
+    '#/components/schemas/PairVolume/properties/pairBase': 'L297 string',
+    '#/components/schemas/UserDailyVolume/properties/userAddress': 'L301 string',
+    '#/components/schemas/HistoricalPrice/properties/pairBase': 'L90 string',
+    '#/components/schemas/PortfolioTradingPair/properties/pairBase': 'L238 string',
+    '#/components/schemas/LatestPricesRequest/properties/pairBases/items': 'L401 array of string',
+    '#/components/schemas/TeamBoost/properties/epoch': 'L159 integer',
+    '#/components/schemas/TeamInfo/properties/latestEpochTrading/properties/epoch': 'L151 integer',
+    '#/paths/~1v1~1genesis-airdrop~1team-leaderboard/get/parameters/2/schema': 'L453 epoch (integer, default 0)',
+    '#/components/parameters/Page/schema': 'L347, L427, L461, L492 page (0-indexed)',
+    '#/components/parameters/TeamListPage/schema': 'L453 page (integer)',
+    '#/paths/~1v1~1user~1{userAddress}~1positions/get/parameters/2/schema': 'L457 page (integer, 0-indexed)',
+    '#/paths/~1v1~1trading-volumes~1sum-by-date/get/parameters/0/schema': 'L501 startTime, named only',
+    '#/paths/~1v1~1trading-volumes~1sum-by-date/get/parameters/1/schema': 'L501 endTime, named only',
+  } as Record<string, string>,
+};
+
+/**
+ * Claims the seed does not make, which the docs once made: none of these may appear in any description,
+ * summary or guide of the contract, nor in the client's README. Each names the seed line it overstates.
+ */
+export const overstatements: [RegExp, string][] = [
+  [/collateral is the wrapped native token/i, 'L389, L399: the native amount is added when the user pays with the native token'],
+  [/price in USD/i, 'L75, L83, L94: prices are 1e18 integer strings, no currency is stated'],
+  [/starting at 1/i, 'L42: rank 0 is the only rank value described'],
+  [/every requested market appears/i, 'L84, L401: failures lists the pairs that could not be resolved, nothing more'],
+  [/absent or empty/i, 'L77: failures is non-empty when a feed could not be resolved; nothing is said otherwise'],
+  [/variant that also carries/i, 'L72-L74: the fee components are present in one variant; nothing ties it to updateFee'],
+  [/units of the base asset/i, 'L176, L202, L238: qty is scaled by 1e10, no unit is stated'],
+  [/6 for USDC/i, 'L175: margin is in the margin token decimals, whatever they are'],
+  [/USD amounts of positions/i, 'L180-L188: position fees and PnL have no stated scale'],
+  [/return `content` without page counts/i, 'L453: the pagination metadata beyond content is not shown, not absent'],
+  [/declares no scheme\s*\(`security: \[\]`\)/i, 'L511: only unrealized PnL says no authentication'],
+];

@@ -66,7 +66,7 @@ function rewriteRefs(node: Json): Json {
 
 export const projectFormats = {
   'integer-string': /^-?[0-9]+$/,
-  'decimal-string': /^-?[0-9]+(\.[0-9]+)?$/,
+  'decimal-string': /^-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?$/,
 };
 
 export class ContractValidator {

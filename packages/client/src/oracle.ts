@@ -4,8 +4,8 @@ import { parseIntegerString } from './units.js';
 
 /**
  * The native-token value (wei) to attach to a price-sensitive contract call: `updateFee + verifition_fee`,
- * each counted as 0 when the result leaves it out, plus `nativeCollateralAmount` when the trade's
- * collateral is the native token. A negative amount is refused: it cannot be a fee or a deposit.
+ * each counted as 0 when the result leaves it out, plus `nativeCollateralAmount` when the user pays with
+ * the native token. A negative amount is refused: it cannot be a fee or a deposit.
  */
 export function oracleTransactionValue(
   result: OracleUpdateResult,

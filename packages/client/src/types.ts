@@ -5,7 +5,10 @@ import type { Competition, components, OperationType, operations } from './schem
 /** Figure the trader leaderboard is ranked by (`sort_field`). */
 export type LeaderboardSortField = components['parameters']['LeaderboardSortField'];
 
-/** Sort direction of a competition leaderboard (`orderDirection`), lower case unlike `SortDirection`. */
+/**
+ * Sort direction of a competition leaderboard (`orderDirection`): lower case like its default `desc`, or
+ * upper case; the service description gives both readings.
+ */
 export type CompetitionOrderDirection = NonNullable<
   NonNullable<operations['listCompetitionLeaderboard']['parameters']['query']>['orderDirection']
 >;

@@ -2,7 +2,12 @@
 // text. Everything goes through bigint and string slicing: a JS number would silently lose digits past 2^53.
 import { invalid } from './invalid.js';
 
-const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
+// The contract's DecimalString: plain decimal text, optionally with an exponent (see parseDecimalString).
+const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([-+]?\d+))?$/;
+const PLAIN_DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
+// An exponent only moves the decimal point, so writing it out costs one character per step; past this many
+// steps no real amount is meant, and expanding it would only spend memory.
+const MAX_EXPONENT = 1000;
 
 // ERC-20 `decimals` is a uint8, so 0..255 covers every token.
 const checkDecimals = (decimals: number) =>
@@ -22,13 +27,13 @@ export function formatUnits(value: bigint, decimals: number): string {
 
 /**
  * Reads decimal text into a scaled integer: `parseUnits("1.5", 18)` is `1500000000000000000n`.
- * Accepts the contract's decimal form only (`-12.5`: no exponent, no separators, no bare `.5`). More
- * fractional digits than `decimals` is an error unless the extra ones are zeros: rounding would change
- * the amount.
+ * Accepts the contract's decimal form only (`-12.5`, or with an exponent `1.5E+3`; no separators, no bare
+ * `.5`, no leading `+`). More fractional digits than `decimals` is an error unless the extra ones are zeros:
+ * rounding would change the amount.
  */
 export function parseUnits(text: string, decimals: number): bigint {
   checkDecimals(decimals);
-  const [, sign, whole, fraction = ''] = DECIMAL.exec(parseDecimalString(text))!;
+  const [, sign, whole, fraction = ''] = PLAIN_DECIMAL.exec(parseDecimalString(text))!;
   if (/[1-9]/.test(fraction.slice(decimals))) invalid(`More than ${decimals} decimals`, text);
   const scaled = BigInt(whole + fraction.slice(0, decimals).padEnd(decimals, '0'));
   return sign ? -scaled : scaled;
@@ -42,9 +47,22 @@ export function parseIntegerString(text: string): bigint {
 
 /**
  * Checks one of the contract's decimal strings (`DecimalString`, such as the USD fields of UnrealizedPnl)
- * and returns it unchanged, for display or an exact decimal library. It is never turned into a number.
+ * and returns it as plain decimal text, for display or an exact decimal library: plain text comes back
+ * unchanged, and an exponent is written out by moving the decimal point (`"1.25E+3"` is `"1250"`, `"5e-7"`
+ * is `"0.0000005"`). Every digit is kept; it is never turned into a number. Exponents beyond ±1000 are
+ * refused.
  */
 export function parseDecimalString(text: string): string {
-  if (typeof text != 'string' || !DECIMAL.test(text)) invalid('Not a decimal string', text);
-  return text;
+  const parts = typeof text == 'string' ? DECIMAL.exec(text) : null;
+  if (!parts) return invalid('Not a decimal string', text);
+  const [, sign, whole, fraction = '', exponent] = parts;
+  if (exponent === undefined) return text;
+  // The exponent is a count of places, not an amount; a string of digits too long to hold stays out of range.
+  const shift = Number(exponent);
+  if (!(Math.abs(shift) <= MAX_EXPONENT)) invalid(`Exponent beyond ±${MAX_EXPONENT}`, text);
+  const digits = whole + fraction;
+  const point = whole.length + shift;
+  const integerPart = point <= 0 ? '0' : digits.slice(0, point).padEnd(point, '0');
+  const fractionPart = point <= 0 ? '0'.repeat(-point) + digits : digits.slice(point);
+  return `${sign}${integerPart.replace(/^0+(?=\d)/, '')}${fractionPart ? `.${fractionPart}` : ''}`;
 }

@@ -58,7 +58,7 @@ const exported = {
   PortfolioTimeframe: exactly<Client.PortfolioTimeframe>()(['ALL_TIME', 'DAYS_7', 'DAYS_30', 'DAYS_60']),
   ChartResolution: exactly<Client.ChartResolution>()(['DAY_1', 'DAY_7', 'DAY_30']),
   LeaderboardSortField: exactly<Client.LeaderboardSortField>()(['PNL', 'WIN_RATE', 'BIGGEST_WIN', 'TOTAL_VOL_USD']),
-  CompetitionOrderDirection: exactly<Client.CompetitionOrderDirection>()(['asc', 'desc']),
+  CompetitionOrderDirection: exactly<Client.CompetitionOrderDirection>()(['asc', 'desc', 'ASC', 'DESC']),
   HeaderCacheControlNoStore: exactly<Client.HeaderCacheControlNoStore>()(['no-store']),
 };
 

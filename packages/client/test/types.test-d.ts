@@ -113,7 +113,7 @@ export async function helpersAreTyped() {
   for await (const event of paginate((page) => client.GET('/v1/user/{user_address}/trade/history', { params: { path: { user_address: user }, query: { page } } }))) {
     expectTypeOf<SameShape<typeof event, TradeHistoryEvent>>().toEqualTypeOf<true>();
   }
-  // @ts-expect-error [contract] team members come without totalPages, so they cannot be paged through
+  // @ts-expect-error [contract] team members document no totalPages, so they cannot be paged through
   paginate((page) => client.GET('/v1/genesis-airdrop/{user_address}/team-members', { params: { path: { user_address: user }, query: { page, size: 10 } } }));
 
   expectTypeOf(formatUnits).parameters.toEqualTypeOf<[bigint, number]>();

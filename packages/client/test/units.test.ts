@@ -51,6 +51,19 @@ describe('parseUnits', () => {
     ['18.446744073709551617', 18, above2pow64],
     ['12.5000', 2, 1250n],
     ['007', 0, 7n],
+    // Exponents, as a decimal serializer may write very large or very small values.
+    ['1.5E+3', 2, 150000n],
+    ['1e18', 0, 10n ** 18n],
+    ['1E3', 18, 1000n * 10n ** 18n],
+    ['-2.5e-1', 18, -250_000_000_000_000_000n],
+    ['9.72505E4', 18, price1e18],
+    ['1e-18', 18, 1n],
+    ['18446744073709551617e-18', 18, above2pow64],
+    ['1.8446744073709551617E+19', 0, above2pow64],
+    ['1e300', 0, 10n ** 300n],
+    ['1e+1000', 0, 10n ** 1000n],
+    ['0e-1000', 18, 0n],
+    ['1000000000000000000000e-21', 3, 1000n],
   ])('parseUnits(%j, %i) is %s', (text, decimals, value) => {
     expect(parseUnits(text, decimals)).toBe(value);
   });
@@ -63,11 +76,13 @@ describe('parseUnits', () => {
 
   it('refuses digits beyond the scale instead of rounding them away', () => {
     expect(() => parseUnits('1.005', 2)).toThrow(/More than 2 decimals: "1\.005"/);
+    expect(() => parseUnits('1e-19', 18)).toThrow(/More than 18 decimals: "1e-19"/);
+    expect(() => parseUnits('1.2345e2', 1)).toThrow(/More than 1 decimals: "1\.2345e2"/);
     expect(() => parseUnits('0.0000000000000000001', 18)).toThrow(/More than 18 decimals/);
     expect(() => parseUnits('1.5', 0)).toThrow(/More than 0 decimals: "1\.5"/);
   });
 
-  it.each(['', ' 1', '1 ', '+1', '1e18', '1E3', '.5', '5.', '1,000', '1_000', '0x10', 'NaN', 'Infinity', '--1', '١٢', '1.2.3'])(
+  it.each(['', ' 1', '1 ', '+1', '+1e3', '1e', '1e+', '1e1.5', '1ee3', 'e3', '.5', '5.', '.5e3', '1,000', '1_000', '0x10', 'NaN', 'Infinity', '--1', '١٢', '1.2.3'])(
     'refuses the malformed text %j, naming it',
     (text) => {
       expect(() => parseUnits(text, 18)).toThrow(`Not a decimal string: ${JSON.stringify(text)}`);
@@ -76,6 +91,11 @@ describe('parseUnits', () => {
 
   it('refuses a number instead of text', () => {
     expect(() => parseUnits(1.5 as unknown as string, 18)).toThrow('Not a decimal string: 1.5');
+  });
+
+  it('refuses an exponent too large to mean an amount, without expanding it', () => {
+    expect(() => parseUnits('1e1001', 0)).toThrow('Exponent beyond ±1000: "1e1001"');
+    expect(() => parseUnits('1e-99999999999999999999999', 18)).toThrow(/^Exponent beyond ±1000/);
   });
 
   it('refuses bad decimals', () => {
@@ -113,7 +133,32 @@ describe('parseDecimalString', () => {
     },
   );
 
-  it.each(['', '1e5', '.5', '5.', '1,5', ' 1', 'NaN', '12.5 USD'])('refuses %j, naming it', (text) => {
+  it.each([
+    ['1e5', '100000'],
+    ['1E+5', '100000'],
+    ['1.25E+3', '1250'],
+    ['1.25e1', '12.5'],
+    ['1.50e1', '15.0'],
+    ['-3.25e0', '-3.25'],
+    ['5e-7', '0.0000005'],
+    ['-1.5E-3', '-0.0015'],
+    ['12.5e-1', '1.25'],
+    ['0.05e2', '5'],
+    ['0.5e-2', '0.005'],
+    ['18446744073709551617.123456789012345678901e+21', '18446744073709551617123456789012345678901'],
+    ['1e40', '1' + '0'.repeat(40)],
+    ['7e-30', '0.' + '0'.repeat(29) + '7'],
+  ])('writes the exponent of %j out exactly as %j', (text, plain) => {
+    expect(parseDecimalString(text)).toBe(plain);
+  });
+
+  it('writes out the largest accepted exponents digit for digit', () => {
+    expect(parseDecimalString('3e1000')).toBe('3' + '0'.repeat(1000));
+    expect(parseDecimalString('-3e-1000')).toBe('-0.' + '0'.repeat(999) + '3');
+    expect(() => parseDecimalString('3e1001')).toThrow('Exponent beyond ±1000: "3e1001"');
+  });
+
+  it.each(['', '+1', '1e', '1e+', '.5', '5.', '.5e1', '1,5', ' 1', 'NaN', 'Infinity', '12.5 USD'])('refuses %j, naming it', (text) => {
     expect(() => parseDecimalString(text)).toThrow(`Not a decimal string: ${JSON.stringify(text)}`);
   });
 
