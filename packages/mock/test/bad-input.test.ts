@@ -22,7 +22,7 @@ const cases: BadInput[] = [
   { name: 'malformed address in the path (400 declared)', request: { method: 'GET', path: '/v1/portfolio/0x12345/unrealized-pnl' }, status: 400, field: 'user_address' },
   { name: 'malformed address in the path', request: { method: 'GET', path: '/v1/user/0xnot-an-address/positions' }, status: 422, field: 'userAddress' },
   { name: 'malformed address in the query', request: { ...validRequests.getMyRank, query: { user_address: ava.slice(2) } }, status: 422, field: 'user_address' },
-  { name: 'malformed address in the body', request: { ...validRequests.queryLatestPrices, body: { pairBases: [pairBases.btc, '0xdead'] } }, status: 422, field: 'pairBases' },
+  { name: 'malformed address in the body', request: { ...validRequests.joinCompetition, body: { trader: '0xdead', competitionId: 7 } }, status: 422, field: 'trader' },
   // hours_ago outside 1..24 (the operation declares a 400).
   { name: 'hours_ago above its range', request: { ...validRequests.getPriceHoursAgo, query: { pair_base: pairBases.btc, hours_ago: '25' } }, status: 400, field: 'hours_ago' },
   { name: 'hours_ago below its range', request: { ...validRequests.getPriceHoursAgo, query: { pair_base: pairBases.btc, hours_ago: '0' } }, status: 400, field: 'hours_ago' },
