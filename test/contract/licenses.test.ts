@@ -1,0 +1,46 @@
+// Both the repository and every package say MIT, and every package tarball carries the LICENSE text that
+// says so: npm packs a package-root LICENSE whatever `files` lists. Written over packages/*, so a new
+// package is held to it the day it arrives.
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+// Under `npm test` the npm_* variables (workspace, prefix...) would steer the npm run here.
+const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.toLowerCase().startsWith('npm_')));
+
+const packages = readdirSync(join(root, 'packages'))
+  .map((name) => join(root, 'packages', name))
+  .filter((directory) => existsSync(join(directory, 'package.json')));
+
+const license = readFileSync(join(root, 'LICENSE'), 'utf8');
+
+describe('the license', () => {
+  it('is the MIT text at the root, for the contributors, and the root package says MIT', () => {
+    expect(license).toMatch(/^MIT License\n\nCopyright \(c\) 2026 trading-analytics-api contributors\n/);
+    expect(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).license).toBe('MIT');
+    expect(JSON.parse(readFileSync(join(root, 'generated/openapi.json'), 'utf8')).info.license.identifier).toBe('MIT');
+  });
+
+  it('covers at least the client and the mock', () => {
+    expect(packages.map((directory) => directory.split(/[\\/]/).at(-1))).toEqual(expect.arrayContaining(['client', 'mock']));
+  });
+
+  it.each(packages.map((directory) => [directory.split(/[\\/]/).at(-1)!, directory]))(
+    'packages/%s says MIT and its tarball carries the same LICENSE',
+    async (_name, directory) => {
+      expect(JSON.parse(readFileSync(join(directory, 'package.json'), 'utf8')).license).toBe('MIT');
+      expect(readFileSync(join(directory, 'LICENSE'), 'utf8')).toBe(license);
+      // --ignore-scripts: the prepack builds do not decide whether LICENSE is packed.
+      const { stdout } = await run(npm, ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: directory, env: cleanEnv });
+      const [packed] = JSON.parse(stdout) as { files: { path: string }[] }[];
+      expect(packed!.files.map((file) => file.path)).toContain('LICENSE');
+    },
+    60_000,
+  );
+});
