@@ -10,6 +10,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { bundlePath, generatedDir, isEntryPoint, root, runTool, StepError } from './lib/steps.mjs';
 import { announcedBump, isAtLeast, largerBump, nextVersion, versions } from './lib/versions.mjs';
 
@@ -213,13 +214,13 @@ function disagreeingProblems(disagreeing, contract) {
 }
 
 /** The gate's report, as printed by `npm run diff`. */
-export function formatReport(result, { baselineFile = baselinePath } = {}) {
+export function formatReport(result, { baselineFile = baselinePath, bundleFile = bundlePath } = {}) {
   const lines = [];
   const relative = path.relative(root, baselineFile) || baselineFile;
   if (result.baselineVersion === undefined) {
     lines.push(`No release recorded (${relative} is missing): nothing to compare with. Record one with \`npm run release -- --record\`.`);
   } else {
-    lines.push(`Contract ${result.version} (generated/openapi.json) against release ${result.baselineVersion} (${relative}):`);
+    lines.push(`Contract ${result.version} (${path.relative(root, bundleFile) || bundleFile}) against release ${result.baselineVersion} (${relative}):`);
     if (result.changes.length === 0) lines.push('  no changes');
     for (const change of result.changes) {
       const [first, ...more] = change.messages;
@@ -238,11 +239,15 @@ export function formatReport(result, { baselineFile = baselinePath } = {}) {
 
 if (isEntryPoint(import.meta.url)) {
   try {
-    const result = await checkChanges();
-    console.log(formatReport(result));
+    // --baseline and --bundle compare other files (a seeded copy, another release) under the same versions.
+    const { values } = parseArgs({ options: { baseline: { type: 'string' }, bundle: { type: 'string' } } });
+    const files = { baselineFile: values.baseline ? path.resolve(values.baseline) : baselinePath, bundleFile: values.bundle ? path.resolve(values.bundle) : bundlePath };
+    const result = await checkChanges(files);
+    console.log(formatReport(result, files));
     if (result.problems.length) process.exitCode = 1;
   } catch (error) {
-    console.error(`npm run diff failed: ${error instanceof StepError ? error.message : error.stack}`);
+    const known = error instanceof StepError || error.code?.startsWith?.('ERR_PARSE_ARGS');
+    console.error(`npm run diff failed: ${known ? error.message : error.stack}\nUsage: npm run diff [-- --baseline <release bundle>] [--bundle <bundle>]`);
     process.exitCode = 1;
   }
 }
