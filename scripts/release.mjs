@@ -41,9 +41,11 @@ export async function packPackage(pkg, outDir) {
   return packed.filename;
 }
 
-/** The package's SBOM (CycloneDX, runtime dependencies only), written next to its tarball. */
+/** The package's SBOM (CycloneDX: the package and the dependency tree it installs), written next to its
+ * tarball. `--workspace` scopes it to the package; `--omit dev` is not used: npm 11 then also drops a runtime
+ * dependency that a root devDependency happens to share (openapi-fetch, via openapi-react-query). */
 export async function writeSbom(pkg, outDir, tarball) {
-  const sbom = await run('npm', ['sbom', '--sbom-format', 'cyclonedx', '--omit', 'dev', '--workspace', pkg.name, '--offline']);
+  const sbom = await run('npm', ['sbom', '--sbom-format', 'cyclonedx', '--workspace', pkg.name, '--offline']);
   const name = tarball.replace(/\.tgz$/, '.cdx.json');
   JSON.parse(sbom);
   await writeFile(path.join(outDir, name), sbom);
@@ -61,16 +63,15 @@ export async function writeChecksums(outDir) {
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** How many releases the contract's changelog holds, and whether `version` is one of them. */
-async function recordedReleases(file = contractChangelog) {
+/** The versions the contract's changelog holds, newest first. */
+export async function recordedReleases(file = contractChangelog) {
   const text = await readFile(file, 'utf8').catch(() => '');
   return [...text.matchAll(/^## (\d+\.\d+\.\d+) /gm)].map((match) => match[1]);
 }
 
 /** Decides whether this run may record, before anything is built: refuses to rewrite a recorded release unless
- * --replace names it and it is the first and only one. */
-async function checkRecordable({ version, baselineVersion, replace }) {
-  const recorded = await recordedReleases();
+ * --replace names it and it is the first and only one. `recorded` lists the versions the changelog holds. */
+export function checkRecordable({ version, baselineVersion, replace, recorded }) {
   if (replace !== undefined) {
     if (replace !== version) throw new StepError(`--replace ${replace} names another version than the contract's ${version}.`);
     if (baselineVersion !== replace) throw new StepError(`--replace ${replace}: the recorded baseline is ${baselineVersion ?? 'missing'}, so there is nothing to replace. Record with --record alone.`);
@@ -91,7 +92,7 @@ export async function release({ record = false, replace, skipBuild = false, outD
   if (replace !== undefined && !record) throw new StepError('--replace only makes sense with --record.');
   if (record) {
     const baseline = await readFile(baselinePath, 'utf8').then(JSON.parse, () => undefined);
-    await checkRecordable({ version: await contractVersion(root), baselineVersion: baseline?.info.version, replace });
+    checkRecordable({ version: await contractVersion(root), baselineVersion: baseline?.info.version, replace, recorded: await recordedReleases() });
   }
   let gate;
   const steps = [];
