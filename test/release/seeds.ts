@@ -56,3 +56,31 @@ export function scratchRepo(extraPackages: Record<string, Json> = {}): string {
   }
   return repo;
 }
+
+/**
+ * The deprecation fixture: an operation (`GET /v1/pairs`), a parameter (its `symbol`) and an enum value
+ * (`PositionStatus` `CLOSED`) marked `deprecated: true`, each naming its replacement, the way openapi/README.md
+ * says. The real contract deprecates nothing.
+ */
+export function deprecate(document: Json) {
+  const operation = listPairs(document);
+  operation.deprecated = true;
+  operation.description += '\n\nDeprecated: use `GET /v1/markets`.';
+  const symbol = operation.parameters.find((parameter: Json) => parameter.name === 'symbol');
+  symbol.deprecated = true;
+  symbol.description += ' Deprecated: use `symbols`.';
+  const { enum: values, ...status } = schemas(document).PositionStatus;
+  schemas(document).PositionStatus = {
+    ...status,
+    description: `${status.description} \`CLOSED\` is deprecated: use \`SETTLED\`.`,
+    oneOf: values.map((value: string) => (value === 'CLOSED' ? { const: value, deprecated: true, description: 'Deprecated: use `SETTLED`.' } : { const: value })),
+  };
+}
+
+/** The later removal of the deprecated parameter and enum value (the operation's removal is a seed of its own). */
+export function removeDeprecated(document: Json) {
+  const operation = listPairs(document);
+  operation.parameters = operation.parameters.filter((parameter: Json) => !parameter.deprecated);
+  const status = schemas(document).PositionStatus;
+  status.oneOf = status.oneOf.filter((member: Json) => !member.deprecated);
+}
