@@ -69,8 +69,11 @@ export async function recordedReleases(file = contractChangelog) {
   return [...text.matchAll(/^## (\d+\.\d+\.\d+) /gm)].map((match) => match[1]);
 }
 
-/** Decides whether this run may record, before anything is built: refuses to rewrite a recorded release unless
- * --replace names it and it is the first and only one. `recorded` lists the versions the changelog holds. */
+/**
+ * Decides whether this run may record, before anything is built: refuses to rewrite a recorded release unless
+ * --replace names it and it is the first and only one. `recorded` lists the versions the changelog holds.
+ * @param {{ version: string, baselineVersion?: string, replace?: string, recorded: string[] }} options
+ */
 export function checkRecordable({ version, baselineVersion, replace, recorded }) {
   if (replace !== undefined) {
     if (replace !== version) throw new StepError(`--replace ${replace} names another version than the contract's ${version}.`);

@@ -97,8 +97,12 @@ function intro(title) {
   ].join('\n');
 }
 
-/** Puts `entry` (for `version`) at the top of a changelog file, creating it when missing. An entry for the same
- * version is an error unless `replace` is set, in which case it is rewritten in place. */
+/**
+ * Puts `entry` (for `version`) at the top of a changelog file, creating it when missing (headed `title`). An
+ * entry for the same version is an error unless `replace` is set, in which case it is rewritten in place.
+ * @param {string} file
+ * @param {{ title?: string, version: string, entry: string, replace?: boolean }} options
+ */
 export async function writeEntry(file, { title, version, entry, replace = false }) {
   const existing = await readFile(file, 'utf8').catch(() => intro(title));
   const sections = existing.split(/^(?=## )/m);

@@ -29,7 +29,7 @@ describe('npm run bump', () => {
     expect(after.contract).toBe(to);
     expect(after.packages.map((pkg: Json) => [pkg.dir, pkg.version])).toEqual(before.packages.map((pkg: Json) => [pkg.dir, to]));
     expect(after.disagreeing).toEqual([]);
-    expect(after.packages.find((pkg: Json) => pkg.dir === 'packages/late').json.dependencies).toEqual({ '@trading-analytics/client': `^${to}`, 'left-alone': '^1.0.0' });
+    expect(after.packages.find((pkg: Json) => pkg.dir === 'packages/late')!.json.dependencies).toEqual({ '@trading-analytics/client': `^${to}`, 'left-alone': '^1.0.0' });
 
     // Only the version line of openapi.yaml changed.
     const yamlAfter = read(repo, 'openapi/openapi.yaml');

@@ -22,7 +22,7 @@ const scratch = mkdtempSync(path.join(tmpdir(), 'deprecation-'));
 async function rated(baseFile: string, revisionFile: string) {
   const [base, revision] = [baseFile, revisionFile].map((file) => JSON.parse(readFileSync(file, 'utf8')));
   const changes = rateChanges(await redoclyDiff(baseFile, revisionFile), { base, revision });
-  return { required: requiredBump(changes), lines: changes.map((change) => `${change.impact} ${change.where}: ${change.messages.map((message) => message.text).join(' ')}`) };
+  return { required: requiredBump(changes), lines: changes.map((change) => `${change.impact} ${change.where}: ${change.messages.map((message: { text: string }) => message.text).join(' ')}`) };
 }
 
 describe('deprecation in the types', () => {

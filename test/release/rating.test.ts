@@ -28,7 +28,7 @@ const table: [string, (document: Json) => void, 'major' | 'minor' | 'patch', Reg
 
 const cases = table.map(([name, mutate, impact, named]) => ({ name, mutate, impact, named }));
 
-const describeChanges = (changes: ReturnType<typeof rateChanges>) => changes.map((change) => `${change.impact} ${change.where}: ${change.messages.map((message) => message.text).join(' ')}`).join('\n');
+const describeChanges = (changes: ReturnType<typeof rateChanges>) => changes.map((change) => `${change.impact} ${change.where}: ${change.messages.map((message: { text: string }) => message.text).join(' ')}`).join('\n');
 
 describe('the rated diff', () => {
   const base = loadBundle();
