@@ -118,8 +118,10 @@ export async function release({ record = false, replace, skipBuild = false, outD
     async () => {
       await rm(outDir, { recursive: true, force: true });
       await mkdir(outDir, { recursive: true });
-      for (const pkg of gate.packages) artifacts.push({ pkg, tarball: await packPackage(pkg, outDir) });
-      return artifacts.map(({ tarball }) => tarball).join(', ');
+      // A private package (a test harness, say) keeps the shared version but is not a release artifact.
+      const privates = gate.packages.filter((pkg) => pkg.json.private === true);
+      for (const pkg of gate.packages.filter((candidate) => !privates.includes(candidate))) artifacts.push({ pkg, tarball: await packPackage(pkg, outDir) });
+      return `${artifacts.map(({ tarball }) => tarball).join(', ')}${privates.length ? ` (private, not packed: ${privates.map((pkg) => pkg.name).join(', ')})` : ''}`;
     },
   ]);
   steps.push(['SBOM', async () => (await Promise.all(artifacts.map(({ pkg, tarball }) => writeSbom(pkg, outDir, tarball)))).join(', ')]);
