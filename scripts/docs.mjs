@@ -5,6 +5,7 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { changelogSection } from './lib/changelog.mjs';
 import { bundlePath, isEntryPoint, root, runSteps, runTool, StepError } from './lib/steps.mjs';
 import { walk } from './spectral/walk.js';
 
@@ -131,13 +132,15 @@ export function notDocumentedSection(document) {
 export function docsDocument(bundle) {
   const document = structuredClone(bundle);
   document.info.description = `${document.info.description ?? ''}\n\n${notDocumentedSection(bundle)}\n`;
+  document.info.description += `\n${changelogSection()}`;
   return document;
 }
 
-/** Writes the page to `outFile` (relative to the repository root, or absolute) and returns its absolute path. */
-export async function buildDocs(outFile = 'dist/docs/index.html') {
+/** Writes the page of `bundleFile` to `outFile` (relative to the repository root, or absolute) and returns its
+ * absolute path. */
+export async function buildDocs(outFile = 'dist/docs/index.html', bundleFile = bundlePath) {
   const target = path.resolve(root, outFile);
-  const bundle = JSON.parse(await readFile(bundlePath, 'utf8'));
+  const bundle = JSON.parse(await readFile(bundleFile, 'utf8'));
   const scratch = await mkdtemp(path.join(tmpdir(), 'docs-'));
   try {
     const source = path.join(scratch, 'openapi.json');

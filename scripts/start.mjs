@@ -62,8 +62,8 @@ async function modifiedAt(file) {
   return (await stat(file).catch(() => undefined))?.mtimeMs;
 }
 
-/** The docs page is stale when it is missing or older than the contract or the script that renders it. */
-export async function docsAreStale(docsFile, sources = [bundlePath, path.join(root, 'scripts/docs.mjs')]) {
+/** The docs page is stale when it is missing or older than the contract, its changelog or the script that renders it. */
+export async function docsAreStale(docsFile, sources = [bundlePath, path.join(root, 'CHANGELOG.md'), path.join(root, 'scripts/docs.mjs')]) {
   const built = await modifiedAt(docsFile);
   if (built === undefined) return true;
   for (const source of sources) {

@@ -1,0 +1,129 @@
+// The version rule, in one place: the contract (`info.version` of openapi/openapi.yaml) and every package
+// under packages/* carry one and the same version, and a bump moves all of them together. This module reads
+// those versions, compares them, and rewrites them (the text of each file, so nothing else in it moves).
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parse } from 'yaml';
+import { StepError } from './steps.mjs';
+
+export const bumps = ['patch', 'minor', 'major'];
+const rank = (bump) => (bump ? bumps.indexOf(bump) + 1 : 0);
+
+/** The larger of two bumps (`null` means no bump). */
+export const largerBump = (a, b) => (rank(a) >= rank(b) ? a : b);
+export const isAtLeast = (bump, needed) => rank(bump) >= rank(needed);
+
+/** `1.2.3` -> [1, 2, 3]; anything else (ranges, pre-releases) is refused: the rule uses plain versions. */
+export function parseVersion(version) {
+  const match = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)$/.exec(String(version));
+  if (!match) throw new StepError(`"${version}" is not a plain MAJOR.MINOR.PATCH version.`);
+  return match.slice(1).map(Number);
+}
+
+export function nextVersion(version, bump) {
+  const [major, minor, patch] = parseVersion(version);
+  if (bump === 'major') return `${major + 1}.0.0`;
+  if (bump === 'minor') return `${major}.${minor + 1}.0`;
+  if (bump === 'patch') return `${major}.${minor}.${patch + 1}`;
+  throw new StepError(`"${bump}" is not a bump: use one of ${bumps.join(', ')}.`);
+}
+
+/** The bump that moving from `from` to `to` announces: null when equal; throws when `to` is lower. */
+export function announcedBump(from, to) {
+  const [a, b] = [parseVersion(from), parseVersion(to)];
+  const index = a.findIndex((part, i) => part !== b[i]);
+  if (index === -1) return null;
+  if (b[index] < a[index]) throw new StepError(`The version went backwards, from ${from} to ${to}.`);
+  return bumps[2 - index];
+}
+
+/** Every package under packages/* (whatever its name), sorted by folder: { dir, file, name, version, json }. */
+export async function workspacePackages(repoRoot) {
+  const packagesDir = path.join(repoRoot, 'packages');
+  const folders = (await readdir(packagesDir, { withFileTypes: true })).filter((entry) => entry.isDirectory());
+  const found = [];
+  for (const folder of folders.map((entry) => entry.name).sort()) {
+    const file = path.join(packagesDir, folder, 'package.json');
+    const text = await readFile(file, 'utf8').catch(() => null);
+    if (text === null) continue;
+    const json = JSON.parse(text);
+    found.push({ dir: `packages/${folder}`, file, name: json.name, version: json.version, json });
+  }
+  return found;
+}
+
+const contractFile = (repoRoot) => path.join(repoRoot, 'openapi/openapi.yaml');
+
+export async function contractVersion(repoRoot) {
+  const version = parse(await readFile(contractFile(repoRoot), 'utf8'))?.info?.version;
+  if (typeof version !== 'string') throw new StepError('openapi/openapi.yaml has no info.version.');
+  return version;
+}
+
+/** The contract's version and every package's, and whether they agree as the rule says. */
+export async function versions(repoRoot) {
+  const contract = await contractVersion(repoRoot);
+  const packages = await workspacePackages(repoRoot);
+  const disagreeing = packages.filter((pkg) => pkg.version !== contract);
+  return { contract, packages, disagreeing };
+}
+
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Replaces the version in the text of openapi.yaml: only the `version:` line of the `info:` block changes. */
+function withContractVersion(text, from, to) {
+  const pattern = new RegExp(`^(info:\\n(?:[ \\t]+.*\\n|\\n)*?[ \\t]+version:[ \\t]*)(['"]?)${escape(from)}\\2[ \\t]*$`, 'm');
+  if (!pattern.test(text)) throw new StepError(`Cannot find \`version: ${from}\` in the info block of openapi/openapi.yaml.`);
+  return text.replace(pattern, `$1$2${to}$2`);
+}
+
+/** Writes `to` as the version of the contract, of every package, of their lockfile entries and of the
+ * ranges by which one package depends on another. Returns the files it changed (relative paths). */
+export async function setVersion(repoRoot, to) {
+  parseVersion(to);
+  const changed = [];
+  const { contract, packages } = await versions(repoRoot);
+  const names = new Set(packages.map((pkg) => pkg.name));
+
+  const yamlFile = contractFile(repoRoot);
+  const yamlText = await readFile(yamlFile, 'utf8');
+  const newYaml = withContractVersion(yamlText, contract, to);
+  if (newYaml !== yamlText) {
+    await writeFile(yamlFile, newYaml);
+    changed.push('openapi/openapi.yaml');
+  }
+
+  const retarget = (deps) => {
+    for (const name of Object.keys(deps ?? {})) {
+      if (names.has(name)) deps[name] = deps[name].replace(/\d+\.\d+\.\d+/, to);
+    }
+  };
+  for (const pkg of packages) {
+    const json = structuredClone(pkg.json);
+    json.version = to;
+    for (const field of ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies']) retarget(json[field]);
+    const text = `${JSON.stringify(json, null, 2)}\n`;
+    if (text !== (await readFile(pkg.file, 'utf8'))) {
+      await writeFile(pkg.file, text);
+      changed.push(`${pkg.dir}/package.json`);
+    }
+  }
+
+  const lockFile = path.join(repoRoot, 'package-lock.json');
+  const lockText = await readFile(lockFile, 'utf8').catch(() => null);
+  if (lockText !== null) {
+    const lock = JSON.parse(lockText);
+    for (const pkg of packages) {
+      const entry = lock.packages?.[pkg.dir];
+      if (!entry) continue;
+      entry.version = to;
+      for (const field of ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies']) retarget(entry[field]);
+    }
+    const text = `${JSON.stringify(lock, null, 2)}\n`;
+    if (text !== lockText) {
+      await writeFile(lockFile, text);
+      changed.push('package-lock.json');
+    }
+  }
+  return changed;
+}
