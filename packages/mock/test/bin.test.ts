@@ -25,6 +25,23 @@ describe('trading-analytics-mock', () => {
     const { stdout } = await run(process.execPath, [bin, '--help']);
     expect(stdout).toContain('--port <port>');
     expect(stdout).toContain('--host <address>');
+    expect(stdout).toContain('--cors-credentials');
+  });
+
+  it('serves on a free port with --port 0, and reflects the origin with credentials under --cors-credentials', async () => {
+    const { command, exited, output } = await spawnUntilReady(bin, ['--port', '0', '--cors-credentials'], 'Ctrl-C stops it.');
+    try {
+      const url = /Trading analytics mock: (http:\/\/127\.0\.0\.1:[0-9]+)/.exec(output())?.[1];
+      expect(url, output()).toBeDefined();
+      expect(url).not.toMatch(/:0$/);
+      const answer = await fetch(`${url}/v1/leaderboard`, { headers: { origin: 'http://localhost:5173' } });
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+      expect(answer.headers.get('access-control-allow-credentials')).toBe('true');
+    } finally {
+      command.kill('SIGTERM');
+    }
+    expect(await exited).toBe(0);
   });
 
   it('refuses a port that is not a number, or an unknown flag, with the usage and exit code 2', async () => {
@@ -46,7 +63,7 @@ describe('trading-analytics-mock', () => {
     it(`serves until ${signal}, then stops the mock and exits 0`, async () => {
       const { command, exited, output } = await spawnUntilReady(bin, ['--port', '4227'], 'Ctrl-C stops it.');
       const answer = await fetch('http://127.0.0.1:4227/v1/leaderboard?timeframe=FOREVER');
-      expect(answer.status).toBe(422);
+      expect(answer.status).toBe(400);
       command.kill(signal);
       expect(await exited).toBe(0);
       // A refused request is printed as a readable line, naming the parameter.

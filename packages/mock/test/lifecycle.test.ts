@@ -60,6 +60,8 @@ describe('startMock', () => {
     // @ts-expect-error an unknown log level is a type error too
     await expect(startMock({ port: 4222, logLevel: 'loud' })).rejects.toThrow(/logLevel .*"loud"/);
     await expect(startMock({ port: 4222, contract: path.join(scratch, 'missing.json') })).rejects.toThrow('missing.json does not exist');
+    await expect(startMock({ port: 0, corsCredentials: 'yes' as unknown as boolean })).rejects.toThrow(/corsCredentials must be true or false, got "yes"/);
+    await expect(startMock({ port: -1 })).rejects.toThrow(/port must be an integer from 0 \(any free port\) to 65535, got -1/);
   });
 
   it('does not outlive the process that started it, even when that process is killed', async () => {

@@ -1,9 +1,11 @@
 // The scenario table in README.md is generated from the contract; it fails here as soon as the contract
-// gains, loses or renames a case, until `npm run scenarios -w @trading-analytics/mock` is run.
+// gains, loses or renames a case, until `npm run scenarios -w @trading-analytics/mock` is run. The limits
+// table lists every limit of src/limits.js.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadBundle } from '../../../test/support/contract';
 import { listScenarios } from '../src/index.js';
+import * as limits from '../src/limits.js';
 import { readmeFile, renderScenarioTable, withScenarioTable } from '../scripts/scenario-table.mjs';
 
 const readme = readFileSync(readmeFile, 'utf8');
@@ -24,5 +26,11 @@ describe('README.md', () => {
         for (const example of response.examples) expect(row).toContain(`\`${example.key}\``);
       }
     }
+  });
+
+  it('lists every limit of src/limits.js in its Limits table', () => {
+    const section = readme.slice(readme.indexOf('## Limits'), readme.indexOf('\n## ', readme.indexOf('## Limits') + 1));
+    const listed = [...section.matchAll(/^\| `([A-Z_]+)` \|/gm)].map((match) => match[1]);
+    expect(listed.sort()).toEqual(Object.keys(limits).sort());
   });
 });

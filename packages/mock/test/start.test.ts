@@ -25,6 +25,11 @@ describe('npm start options', () => {
     expect(startOptions(['--port', '6000', '--host', '127.0.0.1', '--skip-build'], { MOCK_PORT: '5000' })).toMatchObject({ host: '127.0.0.1', port: 6000, docsPort: 6001, build: false });
   });
 
+  it('passes --cors-credentials on to the mock, off by default', () => {
+    expect(startOptions([], {}).corsCredentials).toBe(false);
+    expect(startOptions(['--cors-credentials'], {}).corsCredentials).toBe(true);
+  });
+
   it('refuses a bad port, naming where it came from', () => {
     expect(() => startOptions(['--port', 'http'], {})).toThrow('--port must be a port number from 1 to 65535, got "http"');
     expect(() => startOptions([], { MOCK_PORT: '70000' })).toThrow('MOCK_PORT must be a port number from 1 to 65535, got "70000"');
