@@ -4,7 +4,7 @@
 import { HttpResponse } from 'msw';
 import { createOpenApiHttp } from 'openapi-msw';
 import { operations } from './contract-data.js';
-import { requestViolations } from './validate.js';
+import { checkRequest } from './validate.js';
 
 export { operations } from './contract-data.js';
 
@@ -42,13 +42,6 @@ function jsonResponse(status, body, headers = {}) {
   return new HttpResponse(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 }
 
-function problem(status, type, title, detail, extra = {}) {
-  return new HttpResponse(JSON.stringify({ type: `https://stoplight.io/prism/errors#${type}`, title, status, detail, ...extra }), {
-    status,
-    headers: { 'content-type': 'application/problem+json' },
-  });
-}
-
 /** The answer of one documented case: its status and example, or an empty body when it has none. */
 function answer(operation, key, headers = {}) {
   const choice = operation.scenarios[key];
@@ -57,63 +50,49 @@ function answer(operation, key, headers = {}) {
   return jsonResponse(choice.status, body, headers);
 }
 
+/** The reasons of a refusal as the mock writes them in `sl-violations` (header values are Latin-1). */
+function violationsHeader(violations) {
+  const value = JSON.stringify(violations.map((violation) => ({ severity: 'Error', ...violation })));
+  return value.replace(/[^\x20-\x7e]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 /**
- * A refused request, as the mock refuses it: the contract's 400 where the operation declares one (the
- * reasons in the `sl-violations` header), a 415 problem for a body of another media type, else a 422
- * problem whose `validation` lists the reasons.
+ * A refused request, as the mock refuses it: always a 400 with the reasons in `sl-violations`; the
+ * contract's own 400 where the operation declares one, else the mock's problem+json listing the reasons.
  */
 function refuse(operation, violations) {
-  const unsupported = violations.find((violation) => violation.code === 415);
-  if (operation.refusal) {
-    const header = violations.map(({ location, severity, code, message }) => ({ location: ['request', ...(location ?? [])], severity, code, message }));
-    return answer(operation, operation.refusal, { 'sl-violations': JSON.stringify(header) });
-  }
-  if (unsupported) return problem(415, 'INVALID_CONTENT_TYPE', 'Invalid content type', unsupported.message);
-  return problem(422, 'UNPROCESSABLE_ENTITY', 'Invalid request', 'Your request is not valid and no HTTP validation response was found in the spec, so Prism is generating this error for you.', {
-    validation: violations,
-  });
+  const header = { 'sl-violations': violationsHeader(violations) };
+  if (operation.refusal) return answer(operation, operation.refusal, header);
+  const body = {
+    type: 'urn:trading-analytics-mock:invalid-request',
+    title: 'Invalid request',
+    status: 400,
+    detail: violations.map((violation) => violation.message).join('; '),
+    validation: violations.map((violation) => ({ severity: 'Error', ...violation })),
+  };
+  return new HttpResponse(JSON.stringify(body), { status: 400, headers: { 'content-type': 'application/problem+json', ...header } });
 }
 
-/** What a `Prefer` header asks for (`example=<key>`, `code=<status>`), as the mock reads it. */
-function preferred(request) {
-  const header = request.headers.get('prefer');
-  if (!header) return {};
-  const wanted = {};
-  for (const part of header.split(',')) {
-    const [name, value] = part.split('=').map((text) => text?.trim());
-    if (name === 'example' && value) wanted.example = value;
-    if (name === 'code' && value) wanted.code = value;
-  }
-  return wanted;
+function notFound(detail) {
+  const body = { type: 'https://stoplight.io/prism/errors#NOT_FOUND', title: 'The server cannot find the requested content', status: 404, detail };
+  return new HttpResponse(JSON.stringify(body), { status: 404, headers: { 'content-type': 'application/problem+json' } });
 }
 
-/** Which case answers: a `Prefer` header first (as with the mock), then the handler's scenario. */
-function chosen(operation, request, scenario) {
-  const { example, code } = preferred(request);
-  if (example === undefined && code === undefined) return { key: scenario };
-  if (code !== undefined && !(code in operation.scenarios)) {
-    return { refused: problem(404, 'NOT_FOUND', 'The server cannot find the requested content', `Requested status code ${code} is not defined in the document.`) };
-  }
-  if (example !== undefined) {
-    const choice = operation.scenarios[example];
-    const status = code ?? String(operation.scenarios[operation.defaultScenario]?.status);
-    if (!choice || choice.sameAs !== undefined || String(choice.status) !== status) {
-      return { refused: problem(404, 'NOT_FOUND', 'The server cannot find the requested content', `Response for contentType: application/json and exampleKey: ${example} does not exist.`) };
-    }
-    return { key: example };
-  }
-  return { key: code };
+/** Which case answers: what the request prefers (as on the mock), else the handler's scenario. */
+function chosenKey(operation, { code, exampleKey }, scenario) {
+  if (exampleKey !== undefined) return exampleKey;
+  if (code !== undefined) return String(code) in operation.scenarios ? String(code) : null;
+  return scenario;
 }
 
 function handler(operationId, scenario, baseUrl) {
   const operation = operationOf(operationId);
   const http = createOpenApiHttp({ baseUrl: checkBaseUrl(baseUrl) });
   return http[operation.method](operation.path, async ({ request, params }) => {
-    const violations = await requestViolations(operation, request, params);
-    if (violations instanceof Response) return violations;
-    if (violations.length > 0) return refuse(operation, violations);
-    const { key, refused } = chosen(operation, request, scenario);
-    if (refused) return refused;
+    const checked = await checkRequest(operationId, operation, request, params);
+    if (checked.violations) return refuse(operation, checked.violations);
+    if (checked.missing) return notFound(checked.missing);
+    const key = chosenKey(operation, checked.preferences, scenario);
     // An operation that documents no status is answered 200 with an empty body, as the mock does.
     if (key === null) return new HttpResponse(null, { status: 200 });
     return answer(operation, key);

@@ -1,11 +1,11 @@
-// Validates a request against its operation the way the Prism mock does, so that the handlers refuse
-// what the mock refuses with the same reasons: the body, then the query, then the path parameters, each
-// checked by Ajv against the contract's schemas with the mock's settings (parameters coerced from text,
-// the body not; parameter names in lower case; every error reported). Validators are compiled on first use.
+// Checks a request against its operation the way the mock does (its guard, then Prism's validation), so
+// that the handlers refuse what the mock refuses, with the same reasons. The guard's checks are the mock's
+// own code (mock-checks.js); the schemas are checked by Ajv with Prism's settings (parameters coerced from
+// text, the body not; parameter names in lower case; every error reported), compiled on first use.
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
-import { HttpResponse } from 'msw';
 import { componentsId, schemas } from './contract-data.js';
+import { decodePath, decodeQuery, integerProblem, isIntegerSchema, MAX_BODY_BYTES, MAX_JSON_DEPTH, MAX_SAFE_INTEGER, parsePreferences, scanJson, schemaAt } from './mock-checks.js';
 
 let ajv;
 let ajvNoCoercion;
@@ -89,37 +89,108 @@ function pathValues(params) {
   return Object.fromEntries(Object.entries(params).map(([name, value]) => [name.toLowerCase(), value]));
 }
 
-async function bodyViolations(operation, request) {
+const mediaTypeOf = (header) => String(header ?? '').split(';')[0].trim().toLowerCase();
+const isJson = (mediaType) => mediaType === 'application/json' || /^application\/[^/]+\+json$/.test(mediaType);
+
+/** The body as the mock reads it: a media type the operation does not declare, too deep or bad JSON are refused. */
+async function readBody(operation, request) {
   const text = request.body ? await request.clone().text() : '';
-  const spec = operation.body;
-  if (text === '') {
-    // Like the mock, this reason points nowhere: it has no `location`.
-    return spec?.required ? { violations: [{ severity: 'Error', code: 'required', message: 'Body parameter is required' }] } : { violations: [] };
+  if (text === '') return { body: null, numbers: [], violations: [] };
+  const mediaType = mediaTypeOf(request.headers.get('content-type'));
+  const declared = operation.body?.mediaTypes.map((type) => type.toLowerCase()) ?? [];
+  if (declared.length > 0 && !declared.includes(mediaType)) {
+    const sent = JSON.stringify(String(request.headers.get('content-type') ?? '(none)'));
+    return { numbers: [], violations: [{ location: ['request', 'header', 'content-type'], message: `Content-Type ${sent} is not one this operation accepts: ${declared.join(', ')}` }] };
   }
-  const mediaType = (request.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
-  if (!spec || !spec.mediaTypes.includes(mediaType)) {
-    const message = spec?.mediaTypes.length ? `Supported content types: ${spec.mediaTypes.join(',')}` : 'No supported content types, but request included a non-empty body';
-    return { violations: [{ severity: 'Error', code: 415, message }] };
+  if (new TextEncoder().encode(text).length > MAX_BODY_BYTES) {
+    return { numbers: [], violations: [{ location: ['request', 'body'], message: `The body is larger than ${MAX_BODY_BYTES} bytes, the mock's limit (MAX_BODY_BYTES)` }] };
   }
-  let body;
+  if (!isJson(mediaType)) return { body: text, numbers: [], violations: [] };
+  const { depthExceeded, numbers } = scanJson(text);
+  if (depthExceeded) return { numbers: [], violations: [{ location: ['request', 'body'], message: `Invalid JSON body: nested deeper than ${MAX_JSON_DEPTH} levels, the mock's limit (MAX_JSON_DEPTH)` }] };
   try {
-    body = JSON.parse(text);
-  } catch {
-    return { response: HttpResponse.json({ error: { code: 'invalid_json', message: 'Invalid JSON' } }, { status: 400 }) };
+    return { body: JSON.parse(text), numbers, violations: [] };
+  } catch (error) {
+    return { numbers: [], violations: [{ location: ['request', 'body'], message: `Invalid JSON body: ${error.message}` }] };
   }
-  return { violations: check(spec.schema, body, 'body', false) };
+}
+
+/** Integer parameters and body numbers, checked as the client wrote them, as the mock checks them. */
+function integerViolations(operation, segments, query, numbers) {
+  const violations = [];
+  const template = operation.path.split('/');
+  // The request's path may carry the base URL's own prefix: its last segments are the template's.
+  const offset = segments.length - template.length;
+  for (const parameter of operation.integerParameters) {
+    if (parameter.in === 'path') {
+      const value = segments[template.indexOf(`{${parameter.name}}`) + offset];
+      const problem = value === undefined ? undefined : integerProblem(value, parameter.schema);
+      if (problem) violations.push({ location: ['request', 'path', parameter.name], message: `${parameter.name} ${problem}` });
+      continue;
+    }
+    if (query[parameter.name] === undefined) continue;
+    const itemSchema = isIntegerSchema(parameter.schema) ? parameter.schema : parameter.schema.items;
+    for (const value of [].concat(query[parameter.name])) {
+      const problem = integerProblem(value, itemSchema);
+      if (problem) violations.push({ location: ['request', 'query', parameter.name], message: `${parameter.name} ${problem}` });
+    }
+  }
+  const bodySchema = operation.body?.inlined;
+  for (const { path, text } of numbers) {
+    const where = ['request', 'body', ...path.map(String)];
+    const fieldSchema = bodySchema && schemaAt(bodySchema, path);
+    if (isIntegerSchema(fieldSchema)) {
+      const problem = integerProblem(text, fieldSchema);
+      if (problem) violations.push({ location: where, message: `${path.join('.') || 'body'} ${problem}` });
+    } else if (/^-?[0-9]+$/.test(text) && (BigInt(text) > MAX_SAFE_INTEGER || BigInt(text) < -MAX_SAFE_INTEGER)) {
+      violations.push({ location: where, message: `${path.join('.') || 'body'} is an integer beyond ±${MAX_SAFE_INTEGER}, which a JSON number cannot hold exactly; got ${text.slice(0, 40)}` });
+    }
+  }
+  return violations;
+}
+
+/** Why the preferences select nothing the operation documents, in the mock's words; undefined when they do. */
+function selectionMiss(operationId, operation, { code, exampleKey }) {
+  const statuses = Object.values(operation.scenarios).map((choice) => String(choice.status));
+  const codes = statuses.length > 0 ? [...new Set(statuses)].sort() : ['200'];
+  if (code !== undefined && !codes.includes(String(code))) return `${operationId} documents no status ${code}; it documents ${codes.join(', ')}.`;
+  if (exampleKey === undefined) return undefined;
+  const status = code !== undefined ? String(code) : (codes.filter((candidate) => candidate.startsWith('2')).sort()[0] ?? codes[0]);
+  const keys = Object.entries(operation.scenarios)
+    .filter(([key, choice]) => !/^[0-9]{3}$/.test(key) && String(choice.status) === status)
+    .map(([key]) => key);
+  if (keys.includes(exampleKey)) return undefined;
+  return keys.length > 0
+    ? `${operationId} has no example ${JSON.stringify(exampleKey)} for status ${status}; its examples are ${keys.join(', ')}.`
+    : `${operationId} documents no examples for status ${status}, so example ${JSON.stringify(exampleKey)} cannot be selected.`;
 }
 
 /**
- * What is wrong with a request, in the mock's order (body, query, path), or a Response when the body is
- * not even JSON (the mock's server answers that before validating anything).
+ * A request checked as the mock checks it, in its order: the URL, the body, the `Prefer` header (or the
+ * `__code`/`__example` query parameters), whether it selects a documented case, integers as written, then
+ * the contract's schemas. The result is `{ violations }` (refuse), `{ missing }` (nothing documented is
+ * selected: 404) or `{ preferences }` (answer).
  */
-export async function requestViolations(operation, request, params) {
-  const body = await bodyViolations(operation, request);
-  if (body.response) return body.response;
-  return [
-    ...body.violations,
-    ...check(operation.query, queryValues(operation, new URL(request.url)), 'query', true),
+export async function checkRequest(operationId, operation, request, params) {
+  const url = new URL(request.url);
+  const { segments, violations: pathViolations } = decodePath(url.pathname);
+  const { query, violations: queryViolations } = decodeQuery(url.search);
+  const read = await readBody(operation, request);
+  if (pathViolations.length + queryViolations.length > 0) return { violations: [...pathViolations, ...queryViolations] };
+  if (read.violations.length > 0) return { violations: read.violations };
+  const header = request.headers.get('prefer');
+  const { preferences, violations: preferViolations } = parsePreferences(header === null ? undefined : header, query);
+  if (preferViolations.length > 0) return { violations: preferViolations };
+  const missing = selectionMiss(operationId, operation, preferences);
+  if (missing) return { missing };
+  const integers = integerViolations(operation, segments, query, read.numbers);
+  if (integers.length > 0) return { violations: integers };
+  const schemaViolations = [
+    ...(read.body === null && operation.body?.required ? [{ location: [], severity: 'Error', code: 'required', message: 'Body parameter is required' }] : []),
+    ...(read.body !== null ? check(operation.body?.schema, read.body, 'body', false) : []),
+    ...check(operation.query, queryValues(operation, url), 'query', true),
     ...check(operation.pathParameters, pathValues(params), 'path', true),
   ];
+  if (schemaViolations.length > 0) return { violations: schemaViolations.map((violation) => ({ ...violation, location: ['request', ...violation.location] })) };
+  return { preferences };
 }

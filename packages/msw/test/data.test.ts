@@ -3,7 +3,7 @@
 // module), so that they run unchanged in a browser.
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { bundleFile, contractData, dataFile, renderData, renderTypes, typesFile } from '../scripts/build.mjs';
+import { bundleFile, checksFile, contractData, dataFile, renderChecks, renderData, renderTypes, typesFile } from '../scripts/build.mjs';
 import { listScenarios } from '@trading-analytics/mock';
 import { operations, scenarioKeys, type OperationId } from '../src/index.js';
 
@@ -15,6 +15,10 @@ describe('the data module', () => {
     const data = contractData(document);
     expect(readFileSync(dataFile, 'utf8')).toBe(renderData(data));
     expect(readFileSync(typesFile, 'utf8')).toBe(renderTypes(data));
+  });
+
+  it('carries the mock\'s request checks as the mock has them today (packages/mock/src/checks.js)', () => {
+    expect(readFileSync(checksFile, 'utf8')).toBe(renderChecks());
   });
 
   it('offers exactly the mock\'s scenarios: every documented status and named example, per operation', () => {

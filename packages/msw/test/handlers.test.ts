@@ -39,7 +39,9 @@ describe('handlers', () => {
   it('refuse a request that breaks the contract as the mock does: the declared 400, the reason in sl-violations', async () => {
     const response = await fetch('https://api.example.com/v1/oracle/price/pair-hours-ago?pair_base=' + ava + '&hours_ago=99');
     expect(response.status).toBe(400);
-    expect(JSON.parse(response.headers.get('sl-violations')!)[0]).toMatchObject({ location: ['request', 'query', 'hours_ago'], code: 'maximum' });
+    const [reason] = JSON.parse(response.headers.get('sl-violations')!);
+    expect(reason).toMatchObject({ location: ['request', 'query', 'hours_ago'] });
+    expect(reason.message).toContain('from 1 to 24');
   });
 });
 

@@ -100,6 +100,11 @@ const refusals: Refused[] = [
   { name: 'Prefer with an undocumented status', request: validRequests.getUnrealizedPnl!, headers: { prefer: 'code=418' } },
   { name: 'body that is not JSON', request: { ...validRequests.queryLatestPrices!, body: undefined }, headers: json, rawBody: '{"pairBases": [' },
   { name: 'body of another media type', request: { ...validRequests.queryLatestPrices!, body: undefined }, headers: { 'content-type': 'text/plain' }, rawBody: 'BTC' },
+  { name: 'an integer written in hex', request: { ...validRequests.listLeaderboard!, query: { page: '0x10' } } },
+  { name: 'an integer in the body beyond what JSON numbers hold', request: { ...validRequests.joinCompetition!, body: undefined }, headers: json, rawBody: `{"trader":"${ava}","competitionId":90071992547409931}` },
+  { name: 'a body nested too deep', request: { ...validRequests.queryLatestPrices!, body: undefined }, headers: json, rawBody: `${'['.repeat(40)}${']'.repeat(40)}` },
+  { name: 'Prefer code that is not a status', request: validRequests.getUnrealizedPnl!, headers: { prefer: 'code=abc' } },
+  { name: '__example in the query of a link', request: { ...validRequests.getUnrealizedPnl!, query: { __example: 'emptyAccount' } } },
   { name: 'no body where one is required', request: { ...validRequests.queryLatestPrices!, body: undefined } },
 ];
 
