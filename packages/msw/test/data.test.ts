@@ -4,7 +4,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { bundleFile, checksFile, contractData, dataFile, renderChecks, renderData, renderTypes, typesFile } from '../scripts/build.mjs';
-import { listScenarios } from '@trading-analytics/mock';
+import { listScenarios, scenarioKeys as mockScenarioKeys } from '@trading-analytics/mock';
 import { operations, scenarioKeys, type OperationId } from '../src/index.js';
 
 const document = JSON.parse(readFileSync(bundleFile, 'utf8'));
@@ -28,6 +28,14 @@ describe('the data module', () => {
       // Statuses first, then the named examples (JavaScript keeps integer-like keys first in an object).
       const expected = [...operation.responses.map((response) => String(response.status)), ...operation.responses.flatMap((response) => response.examples.map((example) => example.key))];
       expect(scenarioKeys(operation.operationId as OperationId)).toEqual(expected);
+    }
+  });
+
+  it('has the keys and defaults the mock\'s --scenario and /__scenarios accept', () => {
+    const catalog = mockScenarioKeys(document);
+    for (const [operationId, operation] of Object.entries(catalog)) {
+      expect(scenarioKeys(operationId as OperationId)).toEqual(Object.keys(operation.keys));
+      expect(operations[operationId as OperationId].defaultScenario).toBe(operation.defaultKey ?? null);
     }
   });
 
