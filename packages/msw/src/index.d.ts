@@ -1,5 +1,6 @@
 import type { paths } from '@trading-analytics/client';
 import type { HttpHandler } from 'msw';
+import type { OpenApiHttpHandlers } from 'openapi-msw';
 import type { ContractOperations } from './contract-data.js';
 
 /** The operationId of every operation of the contract. */
@@ -79,3 +80,9 @@ export declare function scenarioKeys<O extends OperationId>(operationId: O): Sce
 
 /** The handlers' data per operation (paths, cases, schemas for the refusals). */
 export declare const operations: { readonly [O in OperationId]: OperationData };
+
+/**
+ * openapi-msw's `http`, typed by the contract's `paths` and matching any origin, for handlers of your own:
+ * paths, parameters, bodies and statuses are checked against the contract.
+ */
+export declare const http: OpenApiHttpHandlers<paths>;

@@ -117,3 +117,9 @@ export function scenario(operationId, key, { baseUrl = anyOrigin } = {}) {
 
 /** Every operation answering its default case, on any origin. */
 export const handlers = createHandlers();
+
+/**
+ * openapi-msw's `http`, typed by the contract's paths and matching any origin, for a handler of your own
+ * (a body the examples do not have): `http.get('/v1/sstk/apy', ({ response }) => response(200).json('0.05'))`.
+ */
+export const http = createOpenApiHttp({ baseUrl: anyOrigin });

@@ -5,7 +5,7 @@ import { ApiError, createClient, unwrap } from '@trading-analytics/client';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { traders } from '../../mock/test/support/cast';
-import { createHandlers, handlers, operations, scenario, scenarioKeys } from '../src/index.js';
+import { createHandlers, handlers, http, operations, scenario, scenarioKeys } from '../src/index.js';
 
 const server = setupServer(...handlers);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -84,6 +84,14 @@ describe('scenarios', () => {
 
   it('lists its keys', () => {
     expect(scenarioKeys('getUnrealizedPnl')).toEqual(['200', '400', '503', 'withPositions', 'emptyAccount', 'emptyAccountPriceAsOfOmitted']);
+  });
+});
+
+describe('http, for handlers of your own', () => {
+  it('answers on any origin with the body given, ahead of the defaults', async () => {
+    server.use(http.get('/v1/sstk/apy', ({ response }) => response(200).json(0.0512)));
+    const client = createClient({ baseUrl: 'https://api.example.com' });
+    expect(unwrap(await client.GET('/v1/sstk/apy'))).toBe(0.0512);
   });
 });
 

@@ -3,7 +3,7 @@
 import type { operations as ContractOperationsById } from '@trading-analytics/client';
 import type { HttpHandler } from 'msw';
 import { expectTypeOf } from 'vitest';
-import { createHandlers, scenario, scenarioKeys, type DataMatchesPaths, type OperationId, type ScenarioKey } from '../src/index.js';
+import { createHandlers, http, scenario, scenarioKeys, type DataMatchesPaths, type OperationId, type ScenarioKey } from '../src/index.js';
 
 export function operationIdsAreTheContracts() {
   expectTypeOf<OperationId>().toEqualTypeOf<keyof ContractOperationsById>();
@@ -35,4 +35,17 @@ export function typosDoNotCompile() {
   createHandlers({ scenarios: { listPositions: 'emptyHistory' } });
   // @ts-expect-error an unknown operation in createHandlers' scenarios
   createHandlers({ scenarios: { listPosition: 'emptyPage' } });
+}
+
+export function ownHandlersAreTypedByPaths() {
+  http.get('/v1/portfolio/{user_address}/unrealized-pnl', ({ params, response }) => {
+    expectTypeOf(params.user_address).toEqualTypeOf<string>();
+    return response(503).empty();
+  });
+  // @ts-expect-error a path the contract does not have
+  http.get('/v1/portfolio/{user_address}/realized-pnl', ({ response }) => response(200).empty());
+  // @ts-expect-error a method the path does not have
+  http.delete('/v1/leaderboard', ({ response }) => response(200).empty());
+  // @ts-expect-error a status the operation does not document
+  http.get('/v1/sstk/apy', ({ response }) => response(418).empty());
 }
