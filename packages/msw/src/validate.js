@@ -66,13 +66,11 @@ function check(schema, value, prefix, coerce) {
   return validate(structuredClone(value)) ? [] : describe(validate.errors ?? [], prefix);
 }
 
-/** The query as the mock reads it: names in lower case, a repeated name as a list, arrays split by style. */
-function queryValues(operation, url) {
+/** The query as Prism reads the guard's: names in lower case, a repeated name as a list, arrays split by style. */
+function queryValues(operation, query) {
   const values = {};
-  for (const [name, value] of url.searchParams) {
-    const key = name.toLowerCase();
-    values[key] = key in values ? [].concat(values[key], value) : value;
-  }
+  // Prism matches names in lower case; of two spellings of one name, the later one is kept.
+  for (const [name, value] of Object.entries(query)) values[name.toLowerCase()] = value;
   const wanted = {};
   for (const name of Object.keys(operation.query?.properties ?? {})) {
     if (!(name in values)) continue;
@@ -188,7 +186,7 @@ export async function checkRequest(operationId, operation, request, params) {
   const schemaViolations = [
     ...(read.body === null && operation.body?.required ? [{ location: [], severity: 'Error', code: 'required', message: 'Body parameter is required' }] : []),
     ...(read.body !== null ? check(operation.body?.schema, read.body, 'body', false) : []),
-    ...check(operation.query, queryValues(operation, url), 'query', true),
+    ...check(operation.query, queryValues(operation, query), 'query', true),
     ...check(operation.pathParameters, pathValues(params), 'path', true),
   ];
   if (schemaViolations.length > 0) return { violations: schemaViolations.map((violation) => ({ ...violation, location: ['request', ...violation.location] })) };
