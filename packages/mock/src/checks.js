@@ -231,3 +231,21 @@ function childSchema(schema, step) {
   }
   return undefined;
 }
+
+// A media type as RFC 9110 writes it: `type/subtype`, then `; name=value` parameters (value a token or a
+// quoted string). Prism parses Accept and Content-Type with this grammar and throws on anything else.
+const TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
+const MEDIA_TYPE = new RegExp(`^${TOKEN}/${TOKEN}(?:[ \\t]*;[ \\t]*${TOKEN}=(?:${TOKEN}|"(?:[^"\\\\]|\\\\.)*"))*$`);
+
+/** Whether a header value is one media type, as Content-Type holds. */
+export function isMediaType(text) {
+  return MEDIA_TYPE.test(String(text).trim());
+}
+
+/** The entries of an Accept header that are not media ranges (empty when it is well formed). */
+export function malformedAccept(header) {
+  return String(header)
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => !MEDIA_TYPE.test(entry));
+}

@@ -1,8 +1,8 @@
 // The guard: the first handler a request meets after CORS (front.js). It reads the URL, the `Prefer`
 // preferences and the body within the mock's limits (limits.js), checks what Prism would crash on or
 // silently accept, and either refuses the request (reply.js) or hands Prism what it read, on `exchange`.
-import { decodePath, decodeQuery, integerProblem, isIntegerSchema, parsePreferences, scanJson, schemaAt } from './checks.js';
-import { MAX_BODY_BYTES, MAX_JSON_DEPTH, MAX_SAFE_INTEGER } from './limits.js';
+import { decodePath, decodeQuery, integerProblem, isIntegerSchema, isMediaType, malformedAccept, parsePreferences, scanJson, schemaAt } from './checks.js';
+import { DISCARD_LINGER_MS, MAX_BODY_BYTES, MAX_JSON_DEPTH, MAX_SAFE_INTEGER } from './limits.js';
 import { refuse, sendProblem } from './reply.js';
 
 /**
@@ -26,14 +26,13 @@ export function createGuard(currentContract) {
     Object.assign(exchange, { method, path: url.pathname, segments, query, operation, candidates, preferences: {}, body: null, bodyText: undefined });
 
     const read = await readBody(request, operation);
-    if (read.unread) {
-      // The rest of the body is left unread: the connection closes after the answer instead.
-      response.setHeader('connection', 'close');
-      response.once('finish', () => request.socket?.destroy());
-    }
+    if (read.unread) discardRest(request, response);
     const urlViolations = [...pathViolations, ...queryViolations];
     if (urlViolations.length > 0) return refused(response, operation, urlViolations);
     if (read.violations.length > 0) return refused(response, operation, read.violations);
+
+    const accept = request.headers.accept === undefined ? [] : malformedAccept(request.headers.accept);
+    if (accept.length > 0) return refused(response, operation, [{ location: ['request', 'header', 'accept'], message: `Accept holds ${accept.map((entry) => JSON.stringify(entry.slice(0, 60))).join(', ')}, which is not a media range (type/subtype, e.g. application/json)` }]);
 
     const { preferences, violations: preferViolations } = parsePreferences(request.headers.prefer, query);
     if (preferViolations.length > 0) return refused(response, operation, preferViolations);
@@ -60,8 +59,8 @@ const mediaTypeOf = (header) => String(header ?? '').split(';')[0].trim().toLowe
 const isJson = (mediaType) => mediaType === 'application/json' || /^application\/[^/]+\+json$/.test(mediaType);
 
 /**
- * Reads the body, up to MAX_BODY_BYTES, and for a JSON media type checks its depth and syntax. A body in a
- * media type the operation does not declare is refused before it is read.
+ * Reads the body, up to MAX_BODY_BYTES, and for a JSON media type checks its depth and syntax. A body sent
+ * to an operation that declares none, or in a media type it does not declare, is refused before it is read.
  */
 async function readBody(request, operation) {
   const { headers } = request;
@@ -69,26 +68,22 @@ async function readBody(request, operation) {
   if (!hasBody) return { body: null, text: undefined, numbers: [], violations: [] };
   const mediaType = mediaTypeOf(headers['content-type']);
   const declared = operation?.request?.body?.contents?.map((content) => content.mediaType.toLowerCase()) ?? [];
-  if (operation && declared.length > 0 && !declared.includes(mediaType)) {
+  if (operation && declared.length === 0) {
+    return { unread: true, numbers: [], violations: [{ location: ['request', 'body'], message: `${operation.method.toUpperCase()} ${operation.path} takes no request body; send none` }] };
+  }
+  if (operation && (!declared.includes(mediaType) || !isMediaType(headers['content-type']))) {
     return { unread: true, numbers: [], violations: [{ location: ['request', 'header', 'content-type'], message: `Content-Type ${JSON.stringify(String(headers['content-type'] ?? '(none)'))} is not one this operation accepts: ${declared.join(', ')}` }] };
   }
   const tooLarge = { unread: true, numbers: [], violations: [{ location: ['request', 'body'], message: `The body is larger than ${MAX_BODY_BYTES} bytes, the mock's limit (MAX_BODY_BYTES)` }] };
   if (Number(headers['content-length']) > MAX_BODY_BYTES) return tooLarge;
 
-  const chunks = [];
-  let size = 0;
-  try {
-    for await (const chunk of request) {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) return tooLarge;
-      chunks.push(chunk);
-    }
-  } catch {
-    return { unread: true, numbers: [], violations: [{ location: ['request', 'body'], message: 'The body could not be read to its end' }] };
-  }
-  const text = Buffer.concat(chunks).toString('utf8');
+  const received = await readUpTo(request, MAX_BODY_BYTES);
+  if (received.tooLarge) return tooLarge;
+  if (received.failed) return { unread: true, numbers: [], violations: [{ location: ['request', 'body'], message: 'The body could not be read to its end' }] };
+  const text = received.bytes.toString('utf8');
   if (text === '') return { body: null, text, numbers: [], violations: [] };
-  if (!isJson(mediaType)) return { body: text, text, numbers: [], violations: [] };
+  // Without an operation Prism answers 404 or 405 whatever the body holds.
+  if (!operation || !isJson(mediaType)) return { body: text, text, numbers: [], violations: [] };
 
   const { depthExceeded, numbers } = scanJson(text);
   if (depthExceeded) return { numbers: [], violations: [{ location: ['request', 'body'], message: `Invalid JSON body: nested deeper than ${MAX_JSON_DEPTH} levels, the mock's limit (MAX_JSON_DEPTH)` }] };
@@ -97,6 +92,43 @@ async function readBody(request, operation) {
   } catch (error) {
     return { numbers: [], violations: [{ location: ['request', 'body'], message: `Invalid JSON body: ${error.message}` }] };
   }
+}
+
+/**
+ * The body's bytes, or tooLarge as soon as they pass `limit`; what arrives after that is not kept. (No
+ * `for await`: leaving it early destroys the request, and with it the socket the refusal must go out on.)
+ */
+function readUpTo(request, limit) {
+  return new Promise((resolve) => {
+    const chunks = [];
+    let size = 0;
+    const settle = (outcome) => {
+      request.off('data', onData).off('end', onEnd).off('error', onError);
+      resolve(outcome);
+    };
+    const onData = (chunk) => {
+      size += chunk.length;
+      if (size > limit) settle({ tooLarge: true });
+      else chunks.push(chunk);
+    };
+    const onEnd = () => settle({ bytes: Buffer.concat(chunks) });
+    const onError = () => settle({ failed: true });
+    request.on('data', onData).on('end', onEnd).on('error', onError);
+  });
+}
+
+/**
+ * A refused body is read on and thrown away, so the client, still sending, gets to read the refusal
+ * instead of a reset connection; a body still arriving DISCARD_LINGER_MS after the answer closes it.
+ */
+function discardRest(request, response) {
+  request.resume();
+  response.once('finish', () => {
+    if (request.complete) return;
+    const timer = setTimeout(() => request.socket?.destroy(), DISCARD_LINGER_MS);
+    timer.unref();
+    request.once('end', () => clearTimeout(timer));
+  });
 }
 
 /** Statuses a `Prefer: code=` may select: the declared ones, or the mock's 200 when none is declared. */

@@ -9,6 +9,14 @@
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 /**
+ * How long the rest of a refused body is read and thrown away after the refusal is sent (nothing of it is
+ * kept). A client that is still sending when the mock answers reads the refusal instead of a reset
+ * connection; 5 s is enough for a 100 MB body on loopback, and a body that never ends only holds its
+ * connection that long.
+ */
+export const DISCARD_LINGER_MS = 5_000;
+
+/**
  * Deepest nesting of arrays and objects in a JSON body. The contract's deepest request body is 3 levels
  * (an object holding an object of options); 32 leaves room for any sane client and keeps Prism's schema
  * validator, which recurses per level, far from the stack's limit.

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 
 // Whether a process, or a whole process group, still exists: signal 0 checks without sending anything.
 // EPERM means it exists but belongs to someone else, so only ESRCH counts as gone.
@@ -30,4 +31,12 @@ export async function spawnUntilReady(script: string, args: string[], readyText:
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return { command, exited, output: () => output };
+}
+
+/** Resident memory of a process in bytes, from /proc (Linux): what the machine actually gives it. */
+export async function residentBytes(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kilobytes = /^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1];
+  if (kilobytes === undefined) throw new Error(`No VmRSS in /proc/${pid}/status`);
+  return Number(kilobytes) * 1024;
 }

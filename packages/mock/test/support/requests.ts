@@ -1,5 +1,6 @@
 // One valid request per operation of the contract, made of the cast's values, and the helpers the test
 // files share to send it and to read why the mock refused one.
+import http from 'node:http';
 import { competitions, pairBases, team, tokens, traders } from './cast';
 
 export interface MockRequest {
@@ -81,4 +82,50 @@ export async function refusal(response: Response): Promise<{ status: number; vio
   const type = response.headers.get('content-type') ?? '';
   const body = type.includes('json') ? await response.json() : await response.text();
   return { status: response.status, violations: body?.validation ?? [] };
+}
+
+export interface RawAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/**
+ * Sends a request exactly as given, as a browser page or a fuzzer might: the path is not normalised or
+ * re-encoded, any method may carry a body, and any header goes. Resolves with the answer, or rejects when
+ * the connection fails (the mock closes it after refusing a body it did not read).
+ */
+export function sendRaw(base: string, { method, path, headers = {}, body }: { method: string; path: string; headers?: Record<string, string>; body?: string | Buffer }): Promise<RawAnswer> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const request = http.request({ host: hostname, port, method, path, headers: body === undefined ? headers : { 'content-length': String(Buffer.byteLength(body)), ...headers } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') }));
+      response.on('error', reject);
+    });
+    // The mock may answer and close before a large body is written; the answer is what counts.
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+/**
+ * The reason a refusal gives a developer, or undefined when it gives none: the messages of its
+ * `sl-violations` header, else the `detail` of its problem+json body.
+ */
+export function reasonOf(answer: RawAnswer): string | undefined {
+  const header = answer.headers['sl-violations'];
+  // Prism's form when the reasons outgrow a header: a readable prefix, then the start of the list.
+  if (typeof header === 'string' && header.startsWith('Too many violations! ')) return header;
+  if (typeof header === 'string') {
+    const violations = JSON.parse(header) as Violation[];
+    const messages = violations.map((violation) => violation.message).filter((message) => typeof message === 'string' && message.trim() !== '');
+    if (messages.length > 0) return messages.join('; ');
+  }
+  if (String(answer.headers['content-type']).startsWith('application/problem+json')) {
+    const problem = JSON.parse(answer.body) as { detail?: unknown };
+    if (typeof problem.detail === 'string' && problem.detail.trim() !== '') return problem.detail;
+  }
+  return undefined;
 }
