@@ -59,8 +59,8 @@ export function createScenarioControl(document, initial = {}) {
         active = {};
         sendState(response);
       } else if (exchange.method === 'PUT') {
-        const body = exchange.body;
-        const problems = body === null || typeof body === 'string' ? [`PUT ${controlPath} takes a JSON object such as {"getUnrealizedPnl": "503"} (Content-Type: application/json); null for an operation clears its choice.`] : choiceProblems(catalog, body);
+        const body = jsonBody(request, exchange);
+        const problems = body === undefined ? [`PUT ${controlPath} takes a JSON object such as {"getUnrealizedPnl": "503"} (Content-Type: application/json); null for an operation clears its choice.`] : choiceProblems(catalog, body);
         if (problems.length > 0) refuse(response, problems.join(' '));
         else {
           const next = { ...active };
@@ -86,4 +86,15 @@ export function createScenarioControl(document, initial = {}) {
     }
     return false;
   };
+}
+
+/** The JSON body of a control request (the guard has read it within its limits), or undefined. */
+function jsonBody(request, exchange) {
+  const mediaType = String(request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  if (mediaType !== 'application/json' || !exchange.bodyText) return undefined;
+  try {
+    return JSON.parse(exchange.bodyText);
+  } catch {
+    return undefined;
+  }
 }

@@ -1,5 +1,6 @@
 // Bundled by packages/msw/scripts/build.mjs from packages/mock/src/checks.js and limits.js; do not edit.
 var MAX_BODY_BYTES = 1024 * 1024;
+var DISCARD_LINGER_MS = 5e3;
 var MAX_JSON_DEPTH = 32;
 var MAX_SAFE_INTEGER = BigInt(Number.MAX_SAFE_INTEGER);
 var CACHE_MAX_ENTRIES = 500;
@@ -190,10 +191,19 @@ function childSchema(schema, step) {
   }
   return void 0;
 }
+var TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
+var MEDIA_TYPE = new RegExp(`^${TOKEN}/${TOKEN}(?:[ \\t]*;[ \\t]*${TOKEN}=(?:${TOKEN}|"(?:[^"\\\\]|\\\\.)*"))*$`);
+function isMediaType(text) {
+  return MEDIA_TYPE.test(String(text).trim());
+}
+function malformedAccept(header) {
+  return String(header).split(",").map((entry) => entry.trim()).filter((entry) => !MEDIA_TYPE.test(entry));
+}
 export {
   CACHE_MAX_BYTES,
   CACHE_MAX_ENTRIES,
   CACHE_MAX_REQUEST_BYTES,
+  DISCARD_LINGER_MS,
   MAX_BODY_BYTES,
   MAX_JSON_DEPTH,
   MAX_SAFE_INTEGER,
@@ -201,6 +211,8 @@ export {
   decodeQuery,
   integerProblem,
   isIntegerSchema,
+  isMediaType,
+  malformedAccept,
   parsePreferences,
   scanJson,
   schemaAt,

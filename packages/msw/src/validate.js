@@ -5,7 +5,7 @@
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { componentsId, schemas } from './contract-data.js';
-import { decodePath, decodeQuery, integerProblem, isIntegerSchema, MAX_BODY_BYTES, MAX_JSON_DEPTH, MAX_SAFE_INTEGER, parsePreferences, scanJson, schemaAt } from './mock-checks.js';
+import { decodePath, decodeQuery, integerProblem, isIntegerSchema, isMediaType, malformedAccept, MAX_BODY_BYTES, MAX_JSON_DEPTH, MAX_SAFE_INTEGER, parsePreferences, scanJson, schemaAt } from './mock-checks.js';
 
 let ajv;
 let ajvNoCoercion;
@@ -90,13 +90,20 @@ function pathValues(params) {
 const mediaTypeOf = (header) => String(header ?? '').split(';')[0].trim().toLowerCase();
 const isJson = (mediaType) => mediaType === 'application/json' || /^application\/[^/]+\+json$/.test(mediaType);
 
-/** The body as the mock reads it: a media type the operation does not declare, too deep or bad JSON are refused. */
+/**
+ * The body as the mock reads it: a body to an operation that takes none, a media type it does not declare,
+ * too large, too deep or bad JSON are refused.
+ */
 async function readBody(operation, request) {
   const text = request.body ? await request.clone().text() : '';
   if (text === '') return { body: null, numbers: [], violations: [] };
-  const mediaType = mediaTypeOf(request.headers.get('content-type'));
+  const contentType = request.headers.get('content-type');
+  const mediaType = mediaTypeOf(contentType);
   const declared = operation.body?.mediaTypes.map((type) => type.toLowerCase()) ?? [];
-  if (declared.length > 0 && !declared.includes(mediaType)) {
+  if (declared.length === 0) {
+    return { numbers: [], violations: [{ location: ['request', 'body'], message: `${operation.method.toUpperCase()} ${operation.path} takes no request body; send none` }] };
+  }
+  if (!declared.includes(mediaType) || !isMediaType(contentType ?? '')) {
     const sent = JSON.stringify(String(request.headers.get('content-type') ?? '(none)'));
     return { numbers: [], violations: [{ location: ['request', 'header', 'content-type'], message: `Content-Type ${sent} is not one this operation accepts: ${declared.join(', ')}` }] };
   }
@@ -164,7 +171,7 @@ function selectionMiss(operationId, operation, { code, exampleKey }) {
 }
 
 /**
- * A request checked as the mock checks it, in its order: the URL, the body, the `Prefer` header (or the
+ * A request checked as the mock checks it, in its order: the URL, the body, `Accept`, the `Prefer` header (or the
  * `__code`/`__example` query parameters), whether it selects a documented case, integers as written, then
  * the contract's schemas. The result is `{ violations }` (refuse), `{ missing }` (nothing documented is
  * selected: 404) or `{ preferences }` (answer).
@@ -176,6 +183,12 @@ export async function checkRequest(operationId, operation, request, params) {
   const read = await readBody(operation, request);
   if (pathViolations.length + queryViolations.length > 0) return { violations: [...pathViolations, ...queryViolations] };
   if (read.violations.length > 0) return { violations: read.violations };
+  const acceptHeader = request.headers.get('accept');
+  const accept = acceptHeader === null ? [] : malformedAccept(acceptHeader);
+  if (accept.length > 0) {
+    const shown = accept.map((entry) => JSON.stringify(entry.slice(0, 60))).join(', ');
+    return { violations: [{ location: ['request', 'header', 'accept'], message: `Accept holds ${shown}, which is not a media range (type/subtype, e.g. application/json)` }] };
+  }
   const header = request.headers.get('prefer');
   const { preferences, violations: preferViolations } = parsePreferences(header === null ? undefined : header, query);
   if (preferViolations.length > 0) return { violations: preferViolations };

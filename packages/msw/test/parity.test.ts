@@ -105,6 +105,8 @@ const refusals: Refused[] = [
   { name: 'a body nested too deep', request: { ...validRequests.queryLatestPrices!, body: undefined }, headers: json, rawBody: `${'['.repeat(40)}${']'.repeat(40)}` },
   { name: 'Prefer code that is not a status', request: validRequests.getUnrealizedPnl!, headers: { prefer: 'code=abc' } },
   { name: '__example in the query of a link', request: { ...validRequests.getUnrealizedPnl!, query: { __example: 'emptyAccount' } } },
+  { name: 'a Content-Type that is not a media type', request: { ...validRequests.queryLatestPrices!, body: undefined }, headers: { 'content-type': 'application/json; charset' }, rawBody: '{"pairBases": []}' },
+  { name: 'an Accept header that is not a media range', request: validRequests.getStakedApy!, headers: { accept: 'json' } },
   { name: 'no body where one is required', request: { ...validRequests.queryLatestPrices!, body: undefined } },
 ];
 
