@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ContractValidator } from '../../../test/support/contract';
+import { startOptions } from '../../../scripts/start.mjs';
 import { controlPath, readScenarioChoices, scenarioKeys, startMock, type MockServer } from '../src/index.js';
 import { traders } from './support/cast';
 import { spawnUntilReady } from './support/processes';
@@ -143,6 +144,12 @@ describe('command line', () => {
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }
+  });
+
+  it('npm start reads the same flags', () => {
+    expect(startOptions(['--scenario', 'getUnrealizedPnl=503', '--scenario', 'listPositions=emptyPage'], {}).scenarios).toEqual({ getUnrealizedPnl: '503', listPositions: 'emptyPage' });
+    expect(startOptions([], {}).scenarios).toEqual({});
+    expect(() => startOptions(['--scenario', 'getUnrealizedPnl'], {})).toThrow('--scenario takes <operationId>=<key>');
   });
 
   it('the bin serves a --scenario choice and prints it', async () => {
