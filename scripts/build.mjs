@@ -5,11 +5,13 @@ import { buildDocs } from './docs.mjs';
 import { generate } from './generate.mjs';
 import { lintBundle, lintSource } from './lint.mjs';
 import { runSteps } from './lib/steps.mjs';
+import { build as buildMswData } from '../packages/msw/scripts/build.mjs';
 
 await runSteps([
   ['lint source', lintSource],
   ['bundle', () => bundle()],
   ['lint bundle', lintBundle],
   ['generate types', () => generate()],
+  ['msw handlers data', () => buildMswData()],
   ['docs', () => buildDocs()],
 ]);

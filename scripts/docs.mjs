@@ -5,6 +5,7 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { scenariosSection } from './docs-scenarios.mjs';
 import { changelogSection } from './lib/changelog.mjs';
 import { bundlePath, isEntryPoint, root, runSteps, runTool, StepError } from './lib/steps.mjs';
 import { walk } from './spectral/walk.js';
@@ -131,6 +132,7 @@ export function notDocumentedSection(document) {
 /** The document the page renders: the bundle with the generated section appended to the introduction. */
 export function docsDocument(bundle) {
   const document = structuredClone(bundle);
+  document.info.description = `${document.info.description ?? ''}\n\n${scenariosSection(bundle)}`;
   document.info.description = `${document.info.description ?? ''}\n\n${notDocumentedSection(bundle)}\n`;
   document.info.description += `\n${changelogSection()}`;
   return document;

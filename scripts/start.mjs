@@ -2,17 +2,19 @@
 // mock (packages/mock) and the rendered docs side by side until Ctrl-C, which stops both.
 //
 //   npm start [-- --port 4010] [--host 127.0.0.1] [--docs-port 4011] [--docs-file dist/docs/index.html] [--skip-build] [--cors-credentials]
+//             [--scenario <operationId>=<key>]... [--scenarios <file.json>]
 //   (or MOCK_PORT, MOCK_HOST, DOCS_PORT in the environment; flags win)
 import { spawn } from 'node:child_process';
 import { readFile, stat } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { scenarioHint, startMock } from '@trading-analytics/mock';
+import { readScenarioChoices, scenarioHint, startMock } from '@trading-analytics/mock';
 import { staleGeneratedFiles } from './check-generated.mjs';
 import { bundlePath, isEntryPoint, root, runSteps, StepError } from './lib/steps.mjs';
 
 const usage = `Usage: npm start -- [--port <port>] [--host <address>] [--docs-port <port>] [--docs-file <file>] [--skip-build] [--cors-credentials]
+                    [--scenario <operationId>=<key>]... [--scenarios <file.json>]
 
   --port <port>        port of the mock (default 4010, or MOCK_PORT)
   --host <address>     address the mock and the docs listen on (default 127.0.0.1, or MOCK_HOST)
@@ -20,7 +22,10 @@ const usage = `Usage: npm start -- [--port <port>] [--host <address>] [--docs-po
   --docs-file <file>   the rendered docs page (default dist/docs/index.html)
   --skip-build         serve what is there without checking that it is up to date
   --cors-credentials   the mock reflects the calling origin with Access-Control-Allow-Credentials: true
-                       (default: any origin, no credentials)`;
+                       (default: any origin, no credentials)
+  --scenario <operationId>=<key>  the mock answers that operation with that case until changed (repeatable);
+                       change it while it runs with PUT /__scenarios
+  --scenarios <file>   the same from a JSON file: {"getUnrealizedPnl": "503"}`;
 
 /** Reads the flags, then the environment, then the defaults; throws a message naming a bad value. */
 export function startOptions(argv = process.argv.slice(2), env = process.env) {
@@ -33,6 +38,8 @@ export function startOptions(argv = process.argv.slice(2), env = process.env) {
       'docs-file': { type: 'string' },
       'skip-build': { type: 'boolean', default: false },
       'cors-credentials': { type: 'boolean', default: false },
+      scenario: { type: 'string', multiple: true },
+      scenarios: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -47,6 +54,7 @@ export function startOptions(argv = process.argv.slice(2), env = process.env) {
     docsFile: path.resolve(root, values['docs-file'] ?? 'dist/docs/index.html'),
     build: !values['skip-build'],
     corsCredentials: values['cors-credentials'],
+    scenarios: readScenarioChoices({ scenario: values.scenario, scenariosFile: values.scenarios === undefined ? undefined : path.resolve(values.scenarios) }),
   };
 }
 
@@ -172,7 +180,7 @@ async function main() {
   let mock;
   let docs;
   try {
-    mock = await startMock({ host: options.host, port: options.port, logLevel: 'error', corsCredentials: options.corsCredentials });
+    mock = await startMock({ host: options.host, port: options.port, logLevel: 'error', corsCredentials: options.corsCredentials, scenarios: options.scenarios });
     if (docsReady) docs = await serveDocs(options.docsFile, options.host, options.docsPort);
   } catch (error) {
     await mock?.close();
@@ -184,6 +192,7 @@ async function main() {
   console.log(`\nMock: ${mock.url}`);
   console.log(docsReady ? `Docs: http://${docsHost}:${options.docsPort}` : `Docs: not served, ${shown(options.docsFile)} does not exist (npm run docs builds it).`);
   console.log(scenarioHint);
+  if (Object.keys(options.scenarios).length > 0) console.log(`Scenarios: ${Object.entries(options.scenarios).map(([operationId, key]) => `${operationId}=${key}`).join(', ')}`);
   console.log('Ctrl-C stops both.');
 
   let stopping = false;

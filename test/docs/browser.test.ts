@@ -11,6 +11,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scenariosHeading } from '../../scripts/docs-scenarios.mjs';
 import { buildDocs, notDocumentedHeading } from '../../scripts/docs.mjs';
 import { notShown } from '../contract/seed-facts';
 import { listOperations, loadBundle, type Json } from '../support/contract';
@@ -49,7 +50,7 @@ const operations: DocOperation[] = (document.tags as Json[]).flatMap((tag) =>
       sample: operation['x-codeSamples']?.[0]?.source,
     })),
 );
-const guides = [...(document.info.description as string).matchAll(/^# (.+)$/gm)].map((match) => match[1]).concat(notDocumentedHeading);
+const guides = [...(document.info.description as string).matchAll(/^# (.+)$/gm)].map((match) => match[1]).concat(scenariosHeading, notDocumentedHeading);
 const markers: string[] = [];
 (function collect(node: Json, key?: string) {
   if (node === null || typeof node !== 'object' || key === 'examples' || key === 'example') return;

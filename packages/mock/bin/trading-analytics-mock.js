@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `npx trading-analytics-mock [--port 4010] [--host 127.0.0.1] [--cors-credentials]`: the mock in a terminal until Ctrl-C.
+// `npx trading-analytics-mock [--port 4010] [--host 127.0.0.1] [--cors-credentials] [--scenario op=key]...`: the mock in a terminal until Ctrl-C.
 import { parseArgs } from 'node:util';
-import { scenarioHint, startMock } from '../src/index.js';
+import { readScenarioChoices, scenarioHint, startMock } from '../src/index.js';
 
 const usage = `Usage: trading-analytics-mock [--port <port>] [--host <address>] [--cors-credentials]
 
@@ -10,12 +10,15 @@ Serves every operation of the trading analytics API with its documented examples
   --host <address>   address to listen on (default 127.0.0.1)
   --cors-credentials reflect the calling origin with Access-Control-Allow-Credentials: true
                      (default: any origin, no credentials)
+  --scenario <operationId>=<key>   answer that operation with that case until changed (repeatable),
+                     e.g. --scenario getUnrealizedPnl=503; change it later with PUT /__scenarios
+  --scenarios <file> the same from a JSON file: {"getUnrealizedPnl": "503"}
   --help             show this text`;
 
 let values;
 try {
   ({ values } = parseArgs({
-    options: { port: { type: 'string', default: '4010' }, host: { type: 'string', default: '127.0.0.1' }, 'cors-credentials': { type: 'boolean', default: false }, help: { type: 'boolean', default: false } },
+    options: { port: { type: 'string', default: '4010' }, host: { type: 'string', default: '127.0.0.1' }, 'cors-credentials': { type: 'boolean', default: false }, scenario: { type: 'string', multiple: true }, scenarios: { type: 'string' }, help: { type: 'boolean', default: false } },
   }));
 } catch (error) {
   console.error(`${error.message}\n\n${usage}`);
@@ -30,15 +33,24 @@ if (!/^[0-9]+$/.test(values.port)) {
   process.exit(2);
 }
 
+let scenarios;
+try {
+  scenarios = readScenarioChoices({ scenario: values.scenario, scenariosFile: values.scenarios });
+} catch (error) {
+  console.error(`${error.message}\n\n${usage}`);
+  process.exit(2);
+}
+
 let mock;
 try {
-  mock = await startMock({ port: Number(values.port), host: values.host, logLevel: 'error', corsCredentials: values['cors-credentials'] });
+  mock = await startMock({ port: Number(values.port), host: values.host, logLevel: 'error', corsCredentials: values['cors-credentials'], scenarios });
 } catch (error) {
   console.error(error.message);
   process.exit(1);
 }
 console.log(`Trading analytics mock: ${mock.url}`);
 console.log(scenarioHint);
+if (Object.keys(scenarios).length > 0) console.log(`Scenarios: ${Object.entries(scenarios).map(([operationId, key]) => `${operationId}=${key}`).join(', ')}`);
 console.log('Ctrl-C stops it.');
 
 let stopping = false;

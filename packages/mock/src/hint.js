@@ -1,3 +1,3 @@
-// The one line `npm start` and the bin print under the URL, so both say the same thing.
+// The lines `npm start` and the bin print under the URL, so both say the same thing.
 export const scenarioHint =
-  'Pick a documented case per request with the header "Prefer: example=<key>" or "Prefer: code=<status>"; the keys per operation are in the README of @trading-analytics/mock.';
+  'Pick a documented case per request with the header "Prefer: example=<key>" or "Prefer: code=<status>", or for every request with --scenario <operationId>=<key> or PUT /__scenarios; the keys per operation are in the README of @trading-analytics/mock.';

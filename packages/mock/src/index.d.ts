@@ -24,6 +24,13 @@ export interface MockOptions {
   readyTimeoutMs?: number;
   /** Another OpenAPI document to serve instead of the contract that ships with the package. */
   contract?: string;
+  /**
+   * The case each listed operation answers until changed, by scenario key (a documented status such as
+   * `'503'`, or a named example): `{ getUnrealizedPnl: '503' }`. A request's own `Prefer` still wins, and
+   * `PUT /__scenarios` changes the choices while the mock runs. Rejects, listing the keys, on an unknown
+   * operation or key.
+   */
+  scenarios?: Record<string, string>;
 }
 
 export interface MockServer {
@@ -73,3 +80,21 @@ export interface OperationScenarios {
 
 /** What a mock user can select per operation, read from a bundled OpenAPI document. */
 export function listScenarios(document: object): OperationScenarios[];
+
+/** What one scenario key selects: a status, and the named example when the key is one. */
+export interface ScenarioSelection {
+  code: number;
+  exampleKey?: string;
+}
+
+/** Per operationId: its method and path, its default key, and every scenario key with what it selects. */
+export function scenarioKeys(document: object): Record<string, { method: string; path: string; defaultKey: string | undefined; keys: Record<string, ScenarioSelection> }>;
+
+/** The mock's own route for scenarios: GET lists them and the active choices, PUT sets, DELETE resets. */
+export const controlPath: '/__scenarios';
+
+/**
+ * The choices of a command line: `--scenario <operationId>=<key>` (repeatable; wins) and `--scenarios
+ * <file.json>`. Throws a message naming a malformed entry or an unreadable file.
+ */
+export function readScenarioChoices(flags?: { scenario?: string[]; scenariosFile?: string }): Record<string, string>;

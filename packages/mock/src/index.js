@@ -4,9 +4,13 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { choiceProblems } from './scenario-control.js';
+import { scenarioKeys } from './scenarios.js';
 
 export { scenarioHint } from './hint.js';
-export { listScenarios } from './scenarios.js';
+export { controlPath } from './scenario-control.js';
+export { readScenarioChoices } from './scenario-options.js';
+export { listScenarios, scenarioKeys } from './scenarios.js';
 
 const repositoryRoot = new URL('../../../', import.meta.url);
 const logLevels = ['silent', 'fatal', 'error', 'warn', 'info', 'debug', 'trace'];
@@ -76,9 +80,13 @@ export async function startMock(options = {}) {
   checkOptions({ port, host, logLevel, readyTimeoutMs, corsCredentials });
   const document = options.contract ?? contractPath();
   if (!existsSync(document)) throw new Error(`startMock: the contract ${document} does not exist.`);
+  const scenarios = options.scenarios ?? {};
+  // Checked here, before a process is spawned, so a typo fails startMock with the keys that exist.
+  const scenarioProblems = choiceProblems(scenarioKeys(JSON.parse(readFileSync(document, 'utf8'))), scenarios);
+  if (scenarioProblems.length > 0) throw new Error(`startMock: ${scenarioProblems.join('\n')}`);
   if (port !== 0 && (await portAnswers(host, port))) throw new Error(`Port ${port} on ${host} is already in use; pick another with { port }.`);
 
-  const settings = { document, host, port, logLevel, errors: Boolean(errors), corsCredentials };
+  const settings = { document, host, port, logLevel, errors: Boolean(errors), corsCredentials, scenarios };
   const child = spawn(process.execPath, [fileURLToPath(new URL('./server.js', import.meta.url)), JSON.stringify(settings)], {
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });

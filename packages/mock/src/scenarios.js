@@ -50,3 +50,30 @@ export function listScenarios(document) {
   }
   return operations;
 }
+
+/**
+ * The scenario keys of each operation and what each selects: every documented status as a string
+ * (`'503'`: `Prefer: code=503`) and every named example (`'emptyAccount'`: its status and
+ * `Prefer: example=emptyAccount`). The keys `--scenario`, `/__scenarios` and the MSW handlers
+ * (@trading-analytics/msw) accept. An example key that is also a status, or named under two statuses,
+ * would select two cases, so it is refused.
+ * @param {object} document the bundled OpenAPI document
+ * @returns {Record<string, { method: string, path: string, defaultKey: string | undefined, keys: Record<string, { code: number, exampleKey?: string }> }>}
+ */
+export function scenarioKeys(document) {
+  const catalog = {};
+  for (const operation of listScenarios(document)) {
+    const keys = {};
+    for (const response of operation.responses) keys[String(response.status)] = { code: response.status };
+    for (const response of operation.responses) {
+      for (const { key } of response.examples) {
+        if (Object.hasOwn(keys, key)) throw new Error(`${operation.operationId}: the scenario key "${key}" names two cases; rename one of its examples.`);
+        keys[key] = { code: response.status, exampleKey: key };
+      }
+    }
+    const defaultResponse = operation.responses.find((response) => response.status === operation.defaultStatus);
+    const defaultKey = defaultResponse ? (defaultResponse.examples[0]?.key ?? String(defaultResponse.status)) : undefined;
+    catalog[operation.operationId] = { method: operation.method, path: operation.path, defaultKey, keys };
+  }
+  return catalog;
+}

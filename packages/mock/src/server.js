@@ -6,8 +6,10 @@ import { createCors } from './cors.js';
 import { createFront } from './front.js';
 import { createGuard } from './guard.js';
 import { createLogger } from './prism.js';
+import { createScenarioControl } from './scenario-control.js';
+import { readFileSync } from 'node:fs';
 
-const { document, host, port, logLevel, errors, corsCredentials } = JSON.parse(process.argv[2]);
+const { document, host, port, logLevel, errors, corsCredentials, scenarios = {} } = JSON.parse(process.argv[2]);
 const logger = createLogger(logLevel);
 
 try {
@@ -19,6 +21,7 @@ try {
     createCors({ credentials: corsCredentials }),
     createGuard(() => contract),
     // Routes of the mock's own (before Prism, after the guard) go here.
+    createScenarioControl(JSON.parse(readFileSync(document, 'utf8')), scenarios),
     (request, response, exchange) => contract.handle(request, response, exchange),
   ];
   const server = createFront(handlers, { onError: (error, request) => logger.error(`${request.method} ${request.url}: the mock failed: ${error?.stack ?? error}`) });

@@ -63,6 +63,8 @@ describe('the packed package', () => {
         'src/limits.js',
         'src/prism.js',
         'src/reply.js',
+        'src/scenario-control.js',
+        'src/scenario-options.js',
         'src/scenarios.js',
         'src/server.js',
       ].sort(),

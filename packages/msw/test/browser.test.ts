@@ -1,0 +1,99 @@
+// The handlers in a real browser: a page bundled by esbuild starts MSW's service worker (the script put in
+// place by `msw init`, as the README says), calls the client and renders what it got, in Debian's
+// Chromium with no network: the host resolver knows no name but 127.0.0.1, and every request that would
+// leave the page's origin is refused and counted.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { build } from 'esbuild';
+import { chromium, type BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const launchArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+];
+const page = `<!doctype html><meta charset="utf-8"><title>msw kit</title>
+<p>PnL <output id="pnl"></output> · APY <output id="apy"></output> · <output id="unavailable"></output> · <output id="state"></output></p>
+<script type="module" src="/app.js"></script>`;
+
+let work: string;
+let server: Server;
+let origin: string;
+let context: BrowserContext;
+const files = new Map<string, { type: string; body: Buffer | string }>();
+
+beforeAll(async () => {
+  work = mkdtempSync(path.join(tmpdir(), 'msw-browser-'));
+  writeFileSync(path.join(work, 'package.json'), '{"private": true}');
+  // The documented way to get the worker script: msw's own command, from the msw the app installed.
+  const mswPackage = createRequire(import.meta.url).resolve('msw/package.json');
+  const mswCli = path.join(path.dirname(mswPackage), JSON.parse(readFileSync(mswPackage, 'utf8')).bin.msw);
+  await run(process.execPath, [mswCli, 'init', path.join(work, 'public'), '--no-save'], { cwd: work });
+  const { outputFiles } = await build({
+    entryPoints: [fileURLToPath(new URL('browser/app.ts', import.meta.url))],
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    write: false,
+    logLevel: 'silent',
+  });
+  files.set('/', { type: 'text/html; charset=utf-8', body: page });
+  files.set('/app.js', { type: 'text/javascript', body: Buffer.from(outputFiles[0]!.contents) });
+  files.set('/mockServiceWorker.js', { type: 'text/javascript', body: readFileSync(path.join(work, 'public/mockServiceWorker.js')) });
+  server = createServer((request, response) => {
+    const file = files.get(new URL(request.url!, 'http://127.0.0.1').pathname);
+    if (file) response.writeHead(200, { 'content-type': file.type }).end(file.body);
+    else response.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  context = await chromium.launchPersistentContext(path.join(work, 'profile'), { executablePath: '/usr/bin/chromium', headless: true, args: launchArgs });
+});
+
+afterAll(async () => {
+  await context?.close();
+  await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+it('a page with the worker gets the examples through the client, on its own origin and another, and the 503 scenario', async () => {
+  const outside: string[] = [];
+  const errors: string[] = [];
+  // The context's route also sees what the service worker itself fetches.
+  await context.route('**/*', (route) => {
+    const url = route.request().url();
+    if (url.startsWith(`${origin}/`)) return route.continue();
+    outside.push(url);
+    return route.abort('blockedbyclient');
+  });
+  const tab = await context.newPage();
+  tab.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+  tab.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console error: ${message.text()}`);
+  });
+  await tab.goto(`${origin}/`);
+  await tab.locator('#state').filter({ hasText: /done|failed/ }).waitFor({ timeout: 20_000 });
+  expect(await tab.locator('#state').textContent()).toBe('done');
+  expect(await tab.locator('#pnl').textContent()).toBe('865.25');
+  expect(await tab.locator('#apy').textContent()).toBe('0.0842');
+  expect(await tab.locator('#unavailable').textContent()).toBe('ApiError 503');
+  // Chromium logs every response of 4xx or 5xx; the 503 scenario's is the only error the page may show.
+  expect(errors).toEqual(['console error: Failed to load resource: the server responded with a status of 503 (Service Unavailable)']);
+  expect(outside).toEqual([]);
+});

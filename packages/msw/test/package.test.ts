@@ -1,0 +1,171 @@
+// The package as published: the `npm pack` tarball holds the handlers and their data, passes publint, and,
+// installed into an empty project with the client's tarball (msw, openapi-msw and the rest from npm's
+// cache, without the network), a test file there gets the default examples through the client with
+// `setupServer(...handlers)`, and a scenario typo fails to type-check against the installed declarations.
+import { execFile } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+import { publint } from 'publint';
+import { formatMessage } from 'publint/utils';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const require = createRequire(import.meta.url);
+const packageDir = fileURLToPath(new URL('..', import.meta.url));
+const clientDir = fileURLToPath(new URL('../../client', import.meta.url));
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const rootPackage = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'));
+
+const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** The folders under the repository's node_modules of these packages and everything they depend on. */
+function thirdPartyClosure(names: string[]): string[] {
+  const found = new Set<string>();
+  const visit = (name: string, from: string) => {
+    let directory = from;
+    for (;;) {
+      const candidate = join(directory, 'node_modules', name);
+      if (existsSync(join(candidate, 'package.json'))) break;
+      const parent = dirname(directory);
+      if (parent === directory) throw new Error(`${name}, needed from ${from}, is not installed`);
+      directory = parent;
+    }
+    const folder = join(directory, 'node_modules', name);
+    if (found.has(folder)) return;
+    found.add(folder);
+    const manifest = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8'));
+    const optional = manifest.peerDependenciesMeta ?? {};
+    for (const dependency of Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies })) {
+      if (!optional[dependency]?.optional) visit(dependency, folder);
+    }
+  };
+  names.forEach((name) => visit(name, repositoryRoot));
+  return [...found];
+}
+
+let work: string;
+let tarball: string;
+let packedFiles: string[];
+let app: string;
+
+/** Packs a directory (lifecycle scripts off: the client's dist/ is built by the global setup). */
+async function pack(directory: string) {
+  const { stdout } = await run(npm, ['pack', '--ignore-scripts', '--json', '--pack-destination', work], { cwd: directory });
+  const [packed] = JSON.parse(stdout) as { filename: string; files: { path: string }[] }[];
+  return { path: join(work, packed!.filename), files: packed!.files.map((file) => file.path) };
+}
+
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), 'trading-analytics-msw-'));
+  ({ path: tarball, files: packedFiles } = await pack(packageDir));
+  const client = await pack(clientDir);
+  app = join(work, 'app');
+  mkdirSync(app);
+  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'frontend-app', private: true, type: 'module' }));
+  // The app declares the peers as an MSW user does. npm's cache holds no registry metadata here, so the
+  // third-party packages the install needs are copied from this repository's node_modules first, where
+  // npm finds them satisfied and fetches nothing; our two packages come from their tarballs.
+  const peers = Object.fromEntries(['msw', 'openapi-msw'].map((name) => [name, rootPackage.devDependencies[name]]));
+  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'frontend-app', private: true, type: 'module', devDependencies: peers }));
+  for (const directory of thirdPartyClosure(['msw', 'openapi-msw', 'ajv', 'ajv-formats', 'openapi-fetch'])) {
+    cpSync(directory, join(app, relative(repositoryRoot, directory)), { recursive: true, dereference: true });
+  }
+  await run(npm, ['install', tarball, client.path, '--offline', '--no-audit', '--no-fund', '--ignore-scripts'], { cwd: app });
+}, 180_000);
+
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+describe('the packed package', () => {
+  it('holds the handlers, their data module and declarations, and the README; no tests or scripts', () => {
+    expect(packedFiles.sort()).toEqual(['README.md', 'package.json', 'src/contract-data.d.ts', 'src/contract-data.js', 'src/index.d.ts', 'src/index.js', 'src/mock-checks.js', 'src/validate.js']);
+  });
+
+  it('passes publint, suggestions included', async () => {
+    const buffer = readFileSync(tarball);
+    const { messages, pkg } = await publint({
+      pack: { tarball: buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + buffer.byteLength) as ArrayBuffer },
+      level: 'suggestion',
+      strict: true,
+    });
+    expect(messages.map((message) => formatMessage(message, pkg))).toEqual([]);
+  });
+});
+
+describe('installed into an empty project', () => {
+  it('answers the default examples through @trading-analytics/client with setupServer(...handlers)', async () => {
+    writeFileSync(
+      join(app, 'app.test.js'),
+      `import { createClient, unwrap } from '@trading-analytics/client';
+import { handlers, scenario } from '@trading-analytics/msw';
+import { setupServer } from 'msw/node';
+
+const server = setupServer(...handlers);
+server.listen({ onUnhandledRequest: 'error' });
+const client = createClient({ baseUrl: 'https://api.example.com', retry: false });
+const ava = '0x4a7f2c9e1b3d5f60718293a4b5c6d7e8f9012a3b';
+const pnl = unwrap(await client.GET('/v1/portfolio/{user_address}/unrealized-pnl', { params: { path: { user_address: ava } } }));
+const page = unwrap(await client.GET('/v1/leaderboard'));
+server.use(scenario('getUnrealizedPnl', '503'));
+const unavailable = await client.GET('/v1/portfolio/{user_address}/unrealized-pnl', { params: { path: { user_address: ava } } });
+server.close();
+console.log(JSON.stringify({ pnl: pnl.unrealizedPnlUsd, leader: page.content[0].userAddress, unavailable: unavailable.response.status }));
+`,
+    );
+    const { stdout } = await run(process.execPath, ['app.test.js'], { cwd: app });
+    expect(JSON.parse(stdout)).toEqual({ pnl: '865.25', leader: '0x4a7f2c9e1b3d5f60718293a4b5c6d7e8f9012a3b', unavailable: 503 });
+  });
+
+  it('types scenario keys from the installed declarations: a typo is a compile error', async () => {
+    writeFileSync(
+      join(app, 'typed.ts'),
+      `import { createHandlers, scenario } from '@trading-analytics/msw';
+scenario('getUnrealizedPnl', 'emptyAccount');
+createHandlers({ scenarios: { listPositions: 'emptyPage' } });
+// @ts-expect-error a typo in the scenario key
+scenario('getUnrealizedPnl', 'emptyAcount');
+// @ts-expect-error a typo in the operationId
+scenario('getUnrealisedPnl', 'emptyAccount');
+`,
+    );
+    writeFileSync(
+      join(app, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', lib: ['ES2022', 'DOM'], types: [], strict: true, noEmit: true, skipLibCheck: true },
+        files: ['typed.ts'],
+      }),
+    );
+    const outcome = await run(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', app]).then(
+      () => '',
+      (error: { stdout?: string }) => error.stdout ?? String(error),
+    );
+    expect(outcome).toBe('');
+  });
+
+  it('bundles for a browser; the data module and the whole handlers are reported', async () => {
+    const sizes: Record<string, number> = {};
+    for (const [name, entry] of Object.entries({ data: `export * from ${JSON.stringify(join(app, 'node_modules/@trading-analytics/msw/src/contract-data.js'))};`, handlers: "export * from '@trading-analytics/msw';" })) {
+      const { outputFiles } = await build({
+        stdin: { contents: entry, resolveDir: app, loader: 'js' },
+        bundle: true,
+        minify: true,
+        format: 'esm',
+        platform: 'browser',
+        external: name === 'handlers' ? ['msw', 'openapi-msw'] : [],
+        write: false,
+        logLevel: 'silent',
+      });
+      sizes[`${name} bytes`] = outputFiles[0]!.contents.length;
+      sizes[`${name} gzip`] = gzipSync(outputFiles[0]!.contents, { level: 9 }).length;
+    }
+    console.log(`msw package sizes (minified; handlers with Ajv, without msw itself): ${JSON.stringify(sizes)}`);
+    expect(sizes['handlers bytes']).toBeGreaterThan(sizes['data bytes']!);
+  });
+});

@@ -1,0 +1,41 @@
+import { ApiError, createClient } from '@trading-analytics/client';
+import { keepPreviousData, QueryClient } from '@tanstack/react-query';
+import createQueryHooks from 'openapi-react-query';
+
+// One retry layer: TanStack Query's. The client's own retries of reads are turned off, and every response
+// outside 2xx becomes an ApiError, so a failure with an empty body (the 503 of the unrealized PnL) is a
+// query error, never a success holding `null`. `fetch` is looked up on each request, so MSW, which
+// replaces the global fetch when a test starts it, also sees a client created before.
+export function createApi(baseUrl: string) {
+  const client = createClient({ baseUrl, retry: false, fetch: (request) => globalThis.fetch(request) });
+  client.use({
+    onResponse({ response }) {
+      if (!response.ok) throw new ApiError(response);
+    },
+  });
+  return createQueryHooks(client);
+}
+
+export const api = createApi('https://api.example.com');
+
+// The service answers 503 while it catches up; openapi-react-query types `error` from the contract's error
+// bodies, which are not documented, so narrow it with this.
+export const isUnavailable = (error: unknown): boolean => error instanceof ApiError && error.status === 503;
+
+export const queryClient = new QueryClient({
+  // A 503 is worth a retry, a 4xx is not.
+  defaultOptions: { queries: { retry: (failures, error) => isUnavailable(error) && failures < 3 } },
+});
+
+// A query: one trader's unrealized PnL (a 503 while the service is catching up).
+export const unrealizedPnl = (userAddress: string) =>
+  api.queryOptions('get', '/v1/portfolio/{user_address}/unrealized-pnl', { params: { path: { user_address: userAddress } } });
+
+// A paginated list: one page of the leaderboard at a time, the previous page shown while the next loads.
+export const leaderboardPage = (page: number) =>
+  api.queryOptions('get', '/v1/leaderboard', { params: { query: { timeframe: 'ALL', page, size: 50 } } }, { placeholderData: keepPreviousData });
+
+// In a component:
+//   const pnl = useQuery(unrealizedPnl(address));
+//   if (pnl.isError) return isUnavailable(pnl.error) ? <TryAgainLater /> : <Failed />;
+//   const { data, isPlaceholderData } = useQuery(leaderboardPage(page));

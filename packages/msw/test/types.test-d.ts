@@ -1,0 +1,51 @@
+// Type tests, checked by the root `tsc -p tsconfig.json` (never run): operations and scenario keys are
+// names the compiler knows, so a typo fails to compile instead of failing at run time.
+import type { operations as ContractOperationsById } from '@trading-analytics/client';
+import type { HttpHandler } from 'msw';
+import { expectTypeOf } from 'vitest';
+import { createHandlers, http, scenario, scenarioKeys, type DataMatchesPaths, type OperationId, type ScenarioKey } from '../src/index.js';
+
+export function operationIdsAreTheContracts() {
+  expectTypeOf<OperationId>().toEqualTypeOf<keyof ContractOperationsById>();
+  // Every operation's path and method of the data module exist in the client's `paths`.
+  expectTypeOf<DataMatchesPaths[OperationId]>().toEqualTypeOf<true>();
+}
+
+export function scenarioKeysAreTyped() {
+  expectTypeOf<ScenarioKey<'getUnrealizedPnl'>>().toEqualTypeOf<'200' | '400' | '503' | 'withPositions' | 'emptyAccount' | 'emptyAccountPriceAsOfOmitted'>();
+  expectTypeOf<ScenarioKey<'submitTradingIntent'>>().toEqualTypeOf<never>();
+  expectTypeOf(scenario('getUnrealizedPnl', 'emptyAccount')).toEqualTypeOf<HttpHandler>();
+  expectTypeOf(scenarioKeys('listPositions')).toEqualTypeOf<('200' | 'openAndClosedPositions' | 'closedPositionWithCloseInfo' | 'emptyPage')[]>();
+  scenario('getUnrealizedPnl', '503');
+  createHandlers({ scenarios: { getUnrealizedPnl: '503', listPositions: 'emptyPage' }, baseUrl: 'https://api.example.com' });
+}
+
+export function typosDoNotCompile() {
+  // @ts-expect-error an operationId with a typo
+  scenario('getUnrealisedPnl', 'emptyAccount');
+  // @ts-expect-error a scenario key with a typo
+  scenario('getUnrealizedPnl', 'emptyAcount');
+  // @ts-expect-error a key of another operation
+  scenario('getUnrealizedPnl', 'emptyPage');
+  // @ts-expect-error a status the operation does not document
+  scenario('getUnrealizedPnl', '404');
+  // @ts-expect-error a status as a number: keys are strings, as in the mock's README
+  scenario('getUnrealizedPnl', 503);
+  // @ts-expect-error a typo in createHandlers' scenarios
+  createHandlers({ scenarios: { listPositions: 'emptyHistory' } });
+  // @ts-expect-error an unknown operation in createHandlers' scenarios
+  createHandlers({ scenarios: { listPosition: 'emptyPage' } });
+}
+
+export function ownHandlersAreTypedByPaths() {
+  http.get('/v1/portfolio/{user_address}/unrealized-pnl', ({ params, response }) => {
+    expectTypeOf(params.user_address).toEqualTypeOf<string>();
+    return response(503).empty();
+  });
+  // @ts-expect-error a path the contract does not have
+  http.get('/v1/portfolio/{user_address}/realized-pnl', ({ response }) => response(200).empty());
+  // @ts-expect-error a method the path does not have
+  http.delete('/v1/leaderboard', ({ response }) => response(200).empty());
+  // @ts-expect-error a status the operation does not document
+  http.get('/v1/sstk/apy', ({ response }) => response(418).empty());
+}
