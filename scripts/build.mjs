@@ -1,15 +1,23 @@
-// `npm run build`: every step from the hand-written contract to what is derived from it, in order,
-// stopping at the first failure.
-import { bundle } from './bundle.mjs';
-import { buildDocs } from './docs.mjs';
-import { generate } from './generate.mjs';
-import { lintBundle, lintSource } from './lint.mjs';
+// `npm run build`: every step from the hand-written contract to what is derived from it. Steps run as soon
+// as the steps they need are done (the two lints and the bundle at once, then what reads the bundle), and a
+// step whose inputs are unchanged since its last success is skipped (`-- --force` runs them all). A step
+// given as `[name, action]` runs after every step above it.
+import { parseArgs } from 'node:util';
+import { bundleStep } from './bundle.mjs';
+import { docsStep } from './docs.mjs';
+import { generateStep } from './generate.mjs';
+import { lintBundleStep, lintSourceStep } from './lint.mjs';
 import { runSteps } from './lib/steps.mjs';
 
-await runSteps([
-  ['lint source', lintSource],
-  ['bundle', () => bundle()],
-  ['lint bundle', lintBundle],
-  ['generate types', () => generate()],
-  ['docs', () => buildDocs()],
-]);
+const { values } = parseArgs({ options: { force: { type: 'boolean', default: false } } });
+
+await runSteps(
+  [
+    { ...lintSourceStep, needs: [] },
+    { ...bundleStep, needs: ['lint source'] },
+    { ...lintBundleStep, needs: ['bundle'] },
+    { ...generateStep, needs: ['bundle'] },
+    { ...docsStep, needs: ['bundle'] },
+  ],
+  { force: values.force },
+);

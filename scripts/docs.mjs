@@ -161,4 +161,12 @@ export async function buildDocs(outFile = 'dist/docs/index.html') {
   }
 }
 
+export const docsStep = {
+  name: 'docs',
+  run: async () => path.relative(root, await buildDocs()),
+  inputs: ['generated/openapi.json', 'scripts/docs.mjs', 'scripts/spectral/walk.js'],
+  tools: ['@redocly/cli'],
+  outputs: ['dist/docs/index.html'],
+};
+
 if (isEntryPoint(import.meta.url)) await runSteps([['docs', () => buildDocs()]]);
