@@ -1,7 +1,7 @@
 // `npm start`: the whole service on this machine for frontend work. Rebuilds what is stale, then serves the
 // mock (packages/mock) and the rendered docs side by side until Ctrl-C, which stops both.
 //
-//   npm start [-- --port 4010] [--host 127.0.0.1] [--docs-port 4011] [--docs-file dist/docs/index.html] [--skip-build]
+//   npm start [-- --port 4010] [--host 127.0.0.1] [--docs-port 4011] [--docs-file dist/docs/index.html] [--skip-build] [--cors-credentials]
 //   (or MOCK_PORT, MOCK_HOST, DOCS_PORT in the environment; flags win)
 import { spawn } from 'node:child_process';
 import { readFile, stat } from 'node:fs/promises';
@@ -12,13 +12,15 @@ import { scenarioHint, startMock } from '@trading-analytics/mock';
 import { staleGeneratedFiles } from './check-generated.mjs';
 import { bundlePath, isEntryPoint, root, runSteps, StepError } from './lib/steps.mjs';
 
-const usage = `Usage: npm start -- [--port <port>] [--host <address>] [--docs-port <port>] [--docs-file <file>] [--skip-build]
+const usage = `Usage: npm start -- [--port <port>] [--host <address>] [--docs-port <port>] [--docs-file <file>] [--skip-build] [--cors-credentials]
 
   --port <port>        port of the mock (default 4010, or MOCK_PORT)
   --host <address>     address the mock and the docs listen on (default 127.0.0.1, or MOCK_HOST)
   --docs-port <port>   port of the docs (default: the mock's port + 1, or DOCS_PORT)
   --docs-file <file>   the rendered docs page (default dist/docs/index.html)
-  --skip-build         serve what is there without checking that it is up to date`;
+  --skip-build         serve what is there without checking that it is up to date
+  --cors-credentials   the mock reflects the calling origin with Access-Control-Allow-Credentials: true
+                       (default: any origin, no credentials)`;
 
 /** Reads the flags, then the environment, then the defaults; throws a message naming a bad value. */
 export function startOptions(argv = process.argv.slice(2), env = process.env) {
@@ -30,6 +32,7 @@ export function startOptions(argv = process.argv.slice(2), env = process.env) {
       'docs-port': { type: 'string' },
       'docs-file': { type: 'string' },
       'skip-build': { type: 'boolean', default: false },
+      'cors-credentials': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
@@ -43,6 +46,7 @@ export function startOptions(argv = process.argv.slice(2), env = process.env) {
     docsPort,
     docsFile: path.resolve(root, values['docs-file'] ?? 'dist/docs/index.html'),
     build: !values['skip-build'],
+    corsCredentials: values['cors-credentials'],
   };
 }
 
@@ -168,7 +172,7 @@ async function main() {
   let mock;
   let docs;
   try {
-    mock = await startMock({ host: options.host, port: options.port, logLevel: 'error' });
+    mock = await startMock({ host: options.host, port: options.port, logLevel: 'error', corsCredentials: options.corsCredentials });
     if (docsReady) docs = await serveDocs(options.docsFile, options.host, options.docsPort);
   } catch (error) {
     await mock?.close();

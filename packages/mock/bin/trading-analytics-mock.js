@@ -1,19 +1,21 @@
 #!/usr/bin/env node
-// `npx trading-analytics-mock [--port 4010] [--host 127.0.0.1]`: the mock in a terminal until Ctrl-C.
+// `npx trading-analytics-mock [--port 4010] [--host 127.0.0.1] [--cors-credentials]`: the mock in a terminal until Ctrl-C.
 import { parseArgs } from 'node:util';
 import { scenarioHint, startMock } from '../src/index.js';
 
-const usage = `Usage: trading-analytics-mock [--port <port>] [--host <address>]
+const usage = `Usage: trading-analytics-mock [--port <port>] [--host <address>] [--cors-credentials]
 
 Serves every operation of the trading analytics API with its documented examples.
   --port <port>      port to listen on (default 4010)
   --host <address>   address to listen on (default 127.0.0.1)
+  --cors-credentials reflect the calling origin with Access-Control-Allow-Credentials: true
+                     (default: any origin, no credentials)
   --help             show this text`;
 
 let values;
 try {
   ({ values } = parseArgs({
-    options: { port: { type: 'string', default: '4010' }, host: { type: 'string', default: '127.0.0.1' }, help: { type: 'boolean', default: false } },
+    options: { port: { type: 'string', default: '4010' }, host: { type: 'string', default: '127.0.0.1' }, 'cors-credentials': { type: 'boolean', default: false }, help: { type: 'boolean', default: false } },
   }));
 } catch (error) {
   console.error(`${error.message}\n\n${usage}`);
@@ -30,7 +32,7 @@ if (!/^[0-9]+$/.test(values.port)) {
 
 let mock;
 try {
-  mock = await startMock({ port: Number(values.port), host: values.host, logLevel: 'error' });
+  mock = await startMock({ port: Number(values.port), host: values.host, logLevel: 'error', corsCredentials: values['cors-credentials'] });
 } catch (error) {
   console.error(error.message);
   process.exit(1);

@@ -1,5 +1,5 @@
 export interface MockOptions {
-  /** Port to listen on (1-65535). Default 4010. */
+  /** Port to listen on (1-65535), or 0 for any free port (see `MockServer.url`). Default 4010. */
   port?: number;
   /** Address to listen on. Default 127.0.0.1 (loopback only). */
   host?: string;
@@ -14,6 +14,12 @@ export interface MockOptions {
    * should show the documented example, with any violation in the `sl-violations` header.
    */
   errors?: boolean;
+  /**
+   * Reflect the calling origin with `Access-Control-Allow-Credentials: true` (and `Vary: Origin`), for a
+   * frontend that calls with `credentials: 'include'`. Off by default: any origin may call, with
+   * `Access-Control-Allow-Origin: *` and no credentials. The origin `null` is never reflected.
+   */
+  corsCredentials?: boolean;
   /** How long to wait for the port to accept connections. Default 15000 ms. */
   readyTimeoutMs?: number;
   /** Another OpenAPI document to serve instead of the contract that ships with the package. */
@@ -21,8 +27,10 @@ export interface MockOptions {
 }
 
 export interface MockServer {
-  /** Base URL, e.g. `http://127.0.0.1:4010`. */
+  /** Base URL with the port the mock listens on, e.g. `http://127.0.0.1:4010`. */
   url: string;
+  /** The port the mock listens on: the one asked for, or the one picked for `port: 0`. */
+  port: number;
   /** Process id of the mock. */
   pid: number;
   /** Settles when the mock's process has ended, for whatever reason. */

@@ -45,10 +45,11 @@ function portAnswers(host, port) {
   });
 }
 
-function checkOptions({ port, host, logLevel, readyTimeoutMs }) {
-  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new TypeError(`startMock: port must be an integer from 1 to 65535, got ${JSON.stringify(port)}.`);
+function checkOptions({ port, host, logLevel, readyTimeoutMs, corsCredentials }) {
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new TypeError(`startMock: port must be an integer from 0 (any free port) to 65535, got ${JSON.stringify(port)}.`);
   if (typeof host !== 'string' || host === '') throw new TypeError(`startMock: host must be a host name or IP address, got ${JSON.stringify(host)}.`);
   if (!logLevels.includes(logLevel)) throw new TypeError(`startMock: logLevel must be one of ${logLevels.join(', ')}, got ${JSON.stringify(logLevel)}.`);
+  if (typeof corsCredentials !== 'boolean') throw new TypeError(`startMock: corsCredentials must be true or false, got ${JSON.stringify(corsCredentials)}.`);
   if (!(readyTimeoutMs > 0)) throw new TypeError(`startMock: readyTimeoutMs must be a positive number, got ${JSON.stringify(readyTimeoutMs)}.`);
 }
 
@@ -71,13 +72,14 @@ function tail(limit) {
  * @returns {Promise<import('./index').MockServer>}
  */
 export async function startMock(options = {}) {
-  const { port = 4010, host = '127.0.0.1', logLevel = 'silent', errors = false, readyTimeoutMs = 15_000 } = options;
-  checkOptions({ port, host, logLevel, readyTimeoutMs });
+  const { port = 4010, host = '127.0.0.1', logLevel = 'silent', errors = false, corsCredentials = false, readyTimeoutMs = 15_000 } = options;
+  checkOptions({ port, host, logLevel, readyTimeoutMs, corsCredentials });
   const document = options.contract ?? contractPath();
   if (!existsSync(document)) throw new Error(`startMock: the contract ${document} does not exist.`);
-  if (await portAnswers(host, port)) throw new Error(`Port ${port} on ${host} is already in use; pick another with { port }.`);
+  if (port !== 0 && (await portAnswers(host, port))) throw new Error(`Port ${port} on ${host} is already in use; pick another with { port }.`);
 
-  const child = spawn(process.execPath, [fileURLToPath(new URL('./server.js', import.meta.url)), JSON.stringify({ document, host, port, logLevel, errors: Boolean(errors) })], {
+  const settings = { document, host, port, logLevel, errors: Boolean(errors), corsCredentials };
+  const child = spawn(process.execPath, [fileURLToPath(new URL('./server.js', import.meta.url)), JSON.stringify(settings)], {
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
@@ -101,24 +103,34 @@ export async function startMock(options = {}) {
     }
   };
 
-  const deadline = Date.now() + readyTimeoutMs;
-  while (!(await portAnswers(host, port))) {
-    if (spawnError) throw new Error(`The mock could not be started: ${spawnError.message}`);
-    if (child.exitCode !== null) {
-      await exited;
-      throw new Error(stderr.text || `The mock exited before it was ready (exit code ${child.exitCode}).`);
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`The mock was not ready on ${host}:${port} within ${readyTimeoutMs} ms.${stderr.text ? `\n${stderr.text}` : ''}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 25));
+  // The mock says it listens, and on which port, over the IPC channel; port 0 asks it to pick a free one.
+  const listening = new Promise((resolve) => {
+    child.on('message', (message) => {
+      if (message?.ready === true && Number.isInteger(message.port)) resolve(message.port);
+    });
+  });
+  let timer;
+  const outcome = await Promise.race([
+    listening.then((boundPort) => ({ boundPort })),
+    exited.then(() => ({ exitedEarly: true })),
+    new Promise((resolve) => (timer = setTimeout(() => resolve({ timedOut: true }), readyTimeoutMs))),
+  ]);
+  clearTimeout(timer);
+  if (spawnError) throw new Error(`The mock could not be started: ${spawnError.message}`);
+  if (outcome.exitedEarly) {
+    if (child.exitCode === 3) throw new Error(`Port ${port} on ${host} is already in use; pick another with { port }.`);
+    throw new Error(stderr.text || `The mock exited before it was ready (exit code ${child.exitCode}).`);
+  }
+  if (outcome.timedOut) {
+    await stop();
+    throw new Error(`The mock was not ready on ${host}:${port} within ${readyTimeoutMs} ms.${stderr.text ? `\n${stderr.text}` : ''}`);
   }
   ready = true;
 
   const urlHost = host.includes(':') ? `[${host}]` : host;
   return {
-    url: `http://${urlHost}:${port}`,
+    url: `http://${urlHost}:${outcome.boundPort}`,
+    port: outcome.boundPort,
     pid: child.pid,
     exited,
     close: stop,

@@ -44,7 +44,27 @@ afterAll(async () => {
 describe('the packed package', () => {
   it('carries the sources, the bin, the README and the contract of this repository, and nothing else', async () => {
     expect(packedFiles).toEqual(
-      ['README.md', 'bin/trading-analytics-mock.js', 'contract/openapi.json', 'package.json', 'src/hint.js', 'src/index.d.ts', 'src/index.js', 'src/scenarios.js', 'src/server.js'].sort(),
+      [
+        'README.md',
+        'bin/trading-analytics-mock.js',
+        'contract/openapi.json',
+        'package.json',
+        'src/README.md',
+        'src/answer-cache.js',
+        'src/checks.js',
+        'src/contract.js',
+        'src/cors.js',
+        'src/front.js',
+        'src/guard.js',
+        'src/hint.js',
+        'src/index.d.ts',
+        'src/index.js',
+        'src/limits.js',
+        'src/prism.js',
+        'src/reply.js',
+        'src/scenarios.js',
+        'src/server.js',
+      ].sort(),
     );
     const installed = path.join(app, 'node_modules/@trading-analytics/mock/contract/openapi.json');
     expect(await readFile(installed, 'utf8')).toBe(await readFile(bundleFile, 'utf8'));
