@@ -134,10 +134,13 @@ export function docsDocument(bundle) {
   return document;
 }
 
-/** Writes the page to `outFile` (relative to the repository root, or absolute) and returns its absolute path. */
-export async function buildDocs(outFile = 'dist/docs/index.html') {
+/**
+ * Writes the page of a bundle (its file, or the document itself) to `outFile` (relative to the repository
+ * root, or absolute) and returns its absolute path.
+ */
+export async function buildDocs(outFile = 'dist/docs/index.html', bundleSource = bundlePath) {
   const target = path.resolve(root, outFile);
-  const bundle = JSON.parse(await readFile(bundlePath, 'utf8'));
+  const bundle = typeof bundleSource === 'string' ? JSON.parse(await readFile(bundleSource, 'utf8')) : bundleSource;
   const scratch = await mkdtemp(path.join(tmpdir(), 'docs-'));
   try {
     const source = path.join(scratch, 'openapi.json');

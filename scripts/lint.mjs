@@ -40,11 +40,11 @@ function spectralLinter(ruleset) {
       const { text } = fromCli('@stoplight/spectral-formatters');
       const loaded = await getRuleset(ruleset);
       return {
-        async lint(file) {
+        async lint(file, content) {
           // A fresh resolver each time: the resolver keeps the $ref'd files it read, and they may have changed.
           const spectral = new Spectral({ resolver: getResolver() });
           spectral.setRuleset(loaded);
-          const document = new Document(await readParsable(file, { encoding: 'utf8' }), Yaml, file);
+          const document = new Document(content ?? (await readParsable(file, { encoding: 'utf8' })), Yaml, file);
           const results = await spectral.run(document, { ignoreUnknownFormat: false });
           return { count: results.length, report: results.length > 0 ? text(results, {}) : '' };
         },
@@ -57,11 +57,14 @@ function spectralLinter(ruleset) {
   return spectralLinters.get(ruleset);
 }
 
-/** Fails on any Spectral result at all, whatever its severity (the CLI's `--fail-severity hint`). */
-export async function lintSpectral(file, ruleset = spectralRuleset) {
+/**
+ * Fails on any Spectral result at all, whatever its severity (the CLI's `--fail-severity hint`). `content`,
+ * when given, is linted as if it were the text of `file` (which the ruleset's per-file overrides match).
+ */
+export async function lintSpectral(file, ruleset = spectralRuleset, content = undefined) {
   let linted;
   try {
-    linted = await (await spectralLinter(ruleset)).lint(file);
+    linted = await (await spectralLinter(ruleset)).lint(file, content);
   } catch (error) {
     throw new StepError(`Spectral could not lint ${file}: ${error.message}`);
   }

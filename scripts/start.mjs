@@ -1,7 +1,7 @@
 // `npm start`: the whole service on this machine for frontend work. Rebuilds what is stale, then serves the
 // mock (packages/mock) and the rendered docs side by side until Ctrl-C, which stops both.
 //
-//   npm start [-- --port 4010] [--host 127.0.0.1] [--docs-port 4011] [--docs-file dist/docs/index.html] [--skip-build] [--cors-credentials]
+//   npm start [-- --port 4010] [--host 127.0.0.1] [--docs-port 4011] [--docs-file dist/docs/index.html] [--skip-build] [--cors-credentials] [--watch]
 //   (or MOCK_PORT, MOCK_HOST, DOCS_PORT in the environment; flags win)
 import { spawn } from 'node:child_process';
 import { readFile, stat } from 'node:fs/promises';
@@ -12,7 +12,7 @@ import { scenarioHint, startMock } from '@trading-analytics/mock';
 import { staleGeneratedFiles } from './check-generated.mjs';
 import { bundlePath, isEntryPoint, root, runSteps, StepError } from './lib/steps.mjs';
 
-const usage = `Usage: npm start -- [--port <port>] [--host <address>] [--docs-port <port>] [--docs-file <file>] [--skip-build] [--cors-credentials]
+const usage = `Usage: npm start -- [--port <port>] [--host <address>] [--docs-port <port>] [--docs-file <file>] [--skip-build] [--cors-credentials] [--watch]
 
   --port <port>        port of the mock (default 4010, or MOCK_PORT)
   --host <address>     address the mock and the docs listen on (default 127.0.0.1, or MOCK_HOST)
@@ -20,7 +20,8 @@ const usage = `Usage: npm start -- [--port <port>] [--host <address>] [--docs-po
   --docs-file <file>   the rendered docs page (default dist/docs/index.html)
   --skip-build         serve what is there without checking that it is up to date
   --cors-credentials   the mock reflects the calling origin with Access-Control-Allow-Credentials: true
-                       (default: any origin, no credentials)`;
+                       (default: any origin, no credentials)
+  --watch              npm run dev: rebuild on each save of openapi/, reload the mock and the docs page`;
 
 /** Reads the flags, then the environment, then the defaults; throws a message naming a bad value. */
 export function startOptions(argv = process.argv.slice(2), env = process.env) {
@@ -33,6 +34,7 @@ export function startOptions(argv = process.argv.slice(2), env = process.env) {
       'docs-file': { type: 'string' },
       'skip-build': { type: 'boolean', default: false },
       'cors-credentials': { type: 'boolean', default: false },
+      watch: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
@@ -47,6 +49,7 @@ export function startOptions(argv = process.argv.slice(2), env = process.env) {
     docsFile: path.resolve(root, values['docs-file'] ?? 'dist/docs/index.html'),
     build: !values['skip-build'],
     corsCredentials: values['cors-credentials'],
+    watch: values.watch,
   };
 }
 
@@ -128,16 +131,20 @@ async function buildWhatIsStale(docsFile) {
   return true;
 }
 
-/** Serves one self-contained HTML page at `/`; everything else is a 404. */
-function serveDocs(docsFile, host, port) {
+/**
+ * Serves one self-contained HTML page at `/`; everything else is a 404. With `live` (npm run dev, see
+ * lib/live-reload.mjs) it also serves the reload events, and the page with the reload script.
+ */
+export function serveDocs(docsFile, host, port, live) {
   const server = http.createServer(async (request, response) => {
     const { pathname } = new URL(request.url ?? '/', 'http://docs');
+    if (live?.handle(request, response, pathname)) return;
     if (!['GET', 'HEAD'].includes(request.method ?? '') || !['/', '/index.html'].includes(pathname)) {
       response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end(`Not found: the docs are one page, at /.\n`);
       return;
     }
     try {
-      const page = await readFile(docsFile);
+      const page = live ? live.page(await readFile(docsFile, 'utf8').catch(() => undefined)) : await readFile(docsFile);
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
       response.end(request.method === 'HEAD' ? undefined : page);
     } catch (error) {
@@ -160,6 +167,11 @@ async function main() {
   }
   if (options.help) {
     console.log(usage);
+    return;
+  }
+  if (options.watch) {
+    const { runDev } = await import('./dev.mjs');
+    await runDev({ host: options.host, port: options.port, docsPort: options.docsPort, corsCredentials: options.corsCredentials });
     return;
   }
   if (options.build && !(await buildWhatIsStale(options.docsFile))) {

@@ -62,6 +62,8 @@ function normalise(steps) {
  * Runs steps, printing `- name ... ok (1.2 s): note` as each one ends. After the first failure no further
  * step starts; the ones already running finish, then the failure is reported with its message. Returns
  * whether every step succeeded (and sets the exit code when one did not).
+ * @param {Array<[string, () => Promise<unknown>] | { name: string, run: (prepared?: any) => Promise<unknown>, [key: string]: unknown }>} steps
+ * @param {{ force?: boolean, cacheFile?: string }} [options]
  */
 export async function runSteps(steps, { force = false, cacheFile } = {}) {
   const started = performance.now();

@@ -7,7 +7,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { lintBundle, lintRedocly, lintSource } from '../../scripts/lint.mjs';
 import { runSteps, StepError } from '../../scripts/lib/steps.mjs';
-import { createScratchProject, type ScratchProject } from '../support/scratch-project';
+import { createScratchProject } from '../../scripts/lib/scratch-project.mjs';
+
+type ScratchProject = Awaited<ReturnType<typeof createScratchProject>>;
 
 describe('linters through the build', () => {
   let project: ScratchProject;
