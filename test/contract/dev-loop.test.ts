@@ -2,7 +2,8 @@
 // same port and reloads the docs page; a save that breaks the lint is reported (terminal and page) while the
 // last good contract stays served; fixing it reloads the page again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDev } from '../../scripts/dev.mjs';
+import { devOptions, startDev } from '../../scripts/dev.mjs';
+import { startOptions } from '../../scripts/start.mjs';
 import { createScratchProject } from '../../scripts/lib/scratch-project.mjs';
 
 const leaderboardFile = 'openapi/paths/v1_leaderboard.yaml';
@@ -106,5 +107,20 @@ describe('npm run dev', () => {
     } finally {
       await events.close();
     }
+  });
+});
+
+describe('npm run dev options', () => {
+  it('defaults like npm start, takes 0 for a free port, and refuses a bad one naming it', () => {
+    expect(devOptions([], {})).toMatchObject({ host: '127.0.0.1', port: 4010, docsPort: 4011, corsCredentials: false });
+    expect(devOptions(['--port', '0'], {})).toMatchObject({ port: 0, docsPort: 0 });
+    expect(devOptions([], { MOCK_PORT: '5000' })).toMatchObject({ port: 5000, docsPort: 5001 });
+    expect(() => devOptions(['--docs-port', 'docs'], {})).toThrow('--docs-port must be a port number from 0 (any free port) to 65535, got "docs"');
+    expect(() => devOptions(['--port', '4010', '--docs-port', '4010'], {})).toThrow('The docs need a port of their own; both are 4010.');
+  });
+
+  it('is what npm start -- --watch runs', () => {
+    expect(startOptions(['--watch'], {}).watch).toBe(true);
+    expect(startOptions([], {}).watch).toBe(false);
   });
 });
