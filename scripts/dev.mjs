@@ -233,12 +233,19 @@ export async function runDev(options) {
   console.log(`Docs: ${dev.docsUrl} (reloads itself on each good save)`);
   console.log(scenarioHint);
   console.log(`Watching ${path.relative(process.cwd(), dev.watching) || dev.watching}/ for changes. Ctrl-C stops.`);
-  const stop = async () => {
+  let stopping = false;
+  const stop = async (exitCode) => {
+    stopping = true;
     await dev.close();
-    process.exit(0);
+    process.exit(exitCode);
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  process.once('SIGINT', () => stop(0));
+  process.once('SIGTERM', () => stop(0));
+  dev.exited?.then(({ code, signal }) => {
+    if (stopping) return;
+    console.error(`The mock stopped unexpectedly (${signal ?? `exit code ${code}`}); stopping the docs too.`);
+    stop(1);
+  });
 }
 
 if (isEntryPoint(import.meta.url)) {
