@@ -116,10 +116,12 @@ async function main() {
   for (const line of lines) {
     const { version } = nodeLines[line];
     const lineStarted = performance.now();
-    console.log(`== Node ${version}: installing (cache ${cacheDir()})`);
     let nodeHome;
     try {
+      const cached = existsSync(path.join(cacheDir(), version, '.verified-integrity'));
+      if (!cached) console.log(`== Node ${version}: fetching ${registryPackage}@${version} into ${cacheDir()}`);
       nodeHome = await installNode(nodeLines[line]);
+      console.log(`== Node ${version}: ${cached ? 'from the cache' : `fetched and verified in ${seconds(lineStarted)}`} (${nodeHome})`);
     } catch (error) {
       console.error(error instanceof MatrixError ? error.message : `Could not install Node ${version}: ${error.message}`);
       results.push({ version, ok: false, time: seconds(lineStarted), why: 'not installed' });
