@@ -8,14 +8,14 @@
 //
 //   npm run dev [-- --port 4010] [--docs-port 4011] [--host 127.0.0.1] [--cors-credentials] [--project <dir>]
 import { watch } from 'node:fs';
-import { readFile, rename } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { scenarioHint, startMock } from '@trading-analytics/mock';
 import { bundleDocument, writeBundle } from './bundle.mjs';
 import { buildDocs } from './docs.mjs';
 import { generate } from './generate.mjs';
-import { createLiveReload } from './lib/live-reload.mjs';
+import { createLiveReload, pageFor } from './lib/live-reload.mjs';
 import { isEntryPoint, root, StepError } from './lib/steps.mjs';
 import { lintSource, lintSpectral } from './lint.mjs';
 import { serveDocs } from './start.mjs';
@@ -39,6 +39,8 @@ export function projectPaths(projectRoot = root) {
     generatedDir: path.join(projectRoot, 'generated'),
     bundle: path.join(projectRoot, 'generated/openapi.json'),
     docsFile: path.join(projectRoot, 'dist/docs/index.html'),
+    // What the dev loop serves: the page of the latest good save (see pageFor in lib/live-reload.mjs).
+    devDocsFile: path.join(projectRoot, 'dist/docs/dev.html'),
     ruleset: path.join(projectRoot, '.spectral.yaml'),
     redoclyConfig: path.join(projectRoot, 'redocly.yaml'),
   };
@@ -88,6 +90,9 @@ export async function startDev({ project = root, host = '127.0.0.1', port = 4010
   const relative = (file) => path.relative(paths.root, file);
   let mock;
   let served; // the JSON text of the bundle the mock and the docs show
+  // A page rendered by `npm run docs`, any version: the dev pages are made from it (pageFor). The first
+  // cycle renders one when there is none.
+  let template = await readFile(paths.docsFile, 'utf8').catch(() => undefined);
   let busy = false;
   let again = false;
   const changed = new Set();
@@ -105,12 +110,22 @@ export async function startDev({ project = root, host = '127.0.0.1', port = 4010
    */
   async function cycle() {
     const started = performance.now();
-    const staging = `${paths.docsFile}.next.html`;
+    const staging = `${paths.devDocsFile}.next`;
     const linted = lintSource(paths.source, { ruleset: paths.ruleset, config: paths.redoclyConfig });
     const bundled = bundleDocument(paths.source);
     const text = bundled.then((document) => `${JSON.stringify(document, null, 2)}\n`);
     const bundleLinted = text.then((json) => (json === served ? undefined : lintSpectral(paths.bundle, paths.ruleset, json)));
-    const docs = text.then(async (json) => (json === served ? undefined : buildDocs(staging, await bundled)));
+    const docs = text.then(async (json) => {
+      if (json === served) return;
+      const page = template === undefined ? undefined : pageFor(template, await bundled);
+      if (page === undefined) {
+        await buildDocs(staging, await bundled);
+        template = await readFile(staging, 'utf8');
+      } else {
+        await mkdir(path.dirname(staging), { recursive: true });
+        await writeFile(staging, page);
+      }
+    });
     const all = [linted, bundled, text, bundleLinted, docs];
     // Each is awaited below, or settled when an earlier failure ends the cycle.
     for (const promise of all) promise.catch(() => {});
@@ -148,7 +163,7 @@ export async function startDev({ project = root, host = '127.0.0.1', port = 4010
       log(`[dev] lint ok; the mock serves the change (${since(started)})`);
     })();
     const docsShow = docs.then(async () => {
-      await rename(staging, paths.docsFile);
+      await rename(staging, paths.devDocsFile);
       live.reload();
       log(`[dev] docs reloaded (${since(started)})`);
     });
@@ -194,11 +209,13 @@ export async function startDev({ project = root, host = '127.0.0.1', port = 4010
       mock = await startMock({ host, port, contract: paths.bundle, logLevel: 'error', corsCredentials });
       served = await readFile(paths.bundle, 'utf8');
       log(`[dev] the mock serves the last bundle on disk, ${relative(paths.bundle)}`);
+      const page = template === undefined ? undefined : pageFor(template, JSON.parse(served));
+      if (page !== undefined) await writeFile(paths.devDocsFile, page);
     } catch (error) {
       warn(`[dev] no contract to serve yet (${error.message}); the mock starts with the first save that lints clean.`);
     }
   }
-  const docsServer = await serveDocs(paths.docsFile, host, docsPort, live);
+  const docsServer = await serveDocs(paths.devDocsFile, host, docsPort, live);
 
   let debounce;
   const watcher = watch(paths.sourceDir, { recursive: true }, (_event, file) => {

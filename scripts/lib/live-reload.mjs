@@ -1,7 +1,7 @@
 // Live reload of the docs page for `npm run dev`: an event stream the docs server serves at /__dev/events,
 // and a small script added to the page that reloads it on `reload` and shows a lint problem over the page
 // on `problem`, until the next good save reloads it.
-import { contentSecurityPolicy } from '../docs.mjs';
+import { contentSecurityPolicy, docsDocument } from '../docs.mjs';
 
 export const eventsPath = '/__dev/events';
 
@@ -29,6 +29,29 @@ const placeholder = `<!DOCTYPE html>
 <body><p>No docs yet: the contract has not built cleanly since npm run dev started.</p></body></html>
 `;
 
+const definitionStart = 'const __redoc_definition = ';
+const definitionEnd = ';\n      const __redoc_options';
+const rendererStart = '\n      <script type="module">';
+const containerStart = '<div id="redoc">';
+
+/**
+ * The docs page of another bundle, made from a page `npm run docs` rendered (`renderedPage`) in a few
+ * milliseconds instead of a second: the contract the page carries is replaced, and its server-rendered
+ * markup dropped, so Redoc renders the page in the browser (its `hydrate` does so into an empty container).
+ * For the dev loop only: the built page stays fully rendered. Returns undefined when the page does not have
+ * the layout this relies on (another Redoc version), and the caller renders the page in full instead.
+ */
+export function pageFor(renderedPage, bundle) {
+  const container = renderedPage.indexOf(containerStart);
+  const renderer = renderedPage.indexOf(rendererStart, container);
+  const definition = renderedPage.indexOf(definitionStart, renderer);
+  const end = renderedPage.indexOf(definitionEnd, definition);
+  if (container < 0 || renderer < 0 || definition < 0 || end < 0 || !renderedPage.slice(container, renderer).endsWith('</div>')) return undefined;
+  // `<` escaped, so no text in the contract can close the script element.
+  const json = JSON.stringify(docsDocument(bundle)).replaceAll('<', '\\u003c');
+  return `${renderedPage.slice(0, container)}${containerStart}</div>${renderedPage.slice(renderer, definition + definitionStart.length)}${json}${renderedPage.slice(end)}`;
+}
+
 export function createLiveReload() {
   const clients = new Set();
   let problem;
@@ -50,8 +73,10 @@ export function createLiveReload() {
     },
     /** The page as served in dev: the script added, and the page allowed to connect back to this server. */
     page(html) {
-      const text = html === undefined ? placeholder : String(html);
-      return text.replace(contentSecurityPolicy, `${contentSecurityPolicy}; connect-src 'self'`).replace('</body>', `${overlayScript}\n</body>`);
+      const text = (html === undefined ? placeholder : String(html)).replace(contentSecurityPolicy, () => `${contentSecurityPolicy}; connect-src 'self'`);
+      // The last </body>: the renderer's inline code holds the text `</body>` too.
+      const end = text.lastIndexOf('</body>');
+      return end < 0 ? `${text}${overlayScript}` : `${text.slice(0, end)}${overlayScript}\n${text.slice(end)}`;
     },
     reload() {
       problem = undefined;

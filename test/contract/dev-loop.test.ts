@@ -1,6 +1,10 @@
 // `npm run dev` end to end, on a scratch copy of the contract: a saved change is served by the mock on the
 // same port and reloads the docs page; a save that breaks the lint is reported (terminal and page) while the
 // last good contract stays served; fixing it reloads the page again.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devOptions, startDev } from '../../scripts/dev.mjs';
 import { startOptions } from '../../scripts/start.mjs';
@@ -108,6 +112,42 @@ describe('npm run dev', () => {
       await events.close();
     }
   });
+});
+
+describe('npm run dev in a browser', () => {
+  it('reloads the open docs page with a saved change, shows a lint problem over it, and drops it once fixed', async () => {
+    const profile = await mkdtemp(path.join(tmpdir(), 'dev-browser-'));
+    // The flags of the docs browser test (test/docs/browser.test.ts): headless, no network of its own.
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: '/usr/bin/chromium',
+      headless: true,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    try {
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(String(error)));
+      await page.goto(dev.docsUrl);
+      const shows = (text: string) => page.waitForFunction((wanted) => document.body.textContent?.includes(wanted), text, { timeout: 30_000 });
+      await shows('4398.125');
+
+      await project.edit(leaderboardFile, (text) => text.replace('biggestWin: 4398.125', 'biggestWin: 4398.25'));
+      await shows('4398.25');
+
+      await project.edit(leaderboardFile, (text) => text.replace('operationId: listLeaderboard', 'operationId: leaderboard_fetch'));
+      const overlay = page.locator('#dev-problem');
+      await overlay.waitFor({ state: 'visible', timeout: 30_000 });
+      expect(await overlay.textContent()).toContain('house-operation-id-grammar');
+
+      await project.edit(leaderboardFile, (text) => text.replace('operationId: leaderboard_fetch', 'operationId: listLeaderboard'));
+      await overlay.waitFor({ state: 'detached', timeout: 30_000 });
+      await shows('4398.25');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+      await rm(profile, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
 
 describe('npm run dev options', () => {
