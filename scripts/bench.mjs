@@ -128,7 +128,13 @@ async function devLoop(bareBundle) {
   return times;
 }
 
-const { values: flags } = parseArgs({ options: { only: { type: 'string' } } });
+let flags;
+try {
+  ({ values: flags } = parseArgs({ options: { only: { type: 'string' } } }));
+} catch (error) {
+  console.error(`${error.message}\n\nUsage: node scripts/bench.mjs [--only build|dev]`);
+  process.exit(2);
+}
 if (flags.only !== undefined && !['build', 'dev'].includes(flags.only)) {
   console.error(`--only takes build or dev, got "${flags.only}".`);
   process.exit(2);

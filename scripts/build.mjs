@@ -9,7 +9,13 @@ import { generateStep } from './generate.mjs';
 import { lintBundleStep, lintSourceStep } from './lint.mjs';
 import { runSteps } from './lib/steps.mjs';
 
-const { values } = parseArgs({ options: { force: { type: 'boolean', default: false } } });
+let values;
+try {
+  ({ values } = parseArgs({ options: { force: { type: 'boolean', default: false } } }));
+} catch (error) {
+  console.error(`${error.message}\n\nUsage: npm run build [-- --force]   (--force: run every step, even those whose inputs are unchanged)`);
+  process.exit(2);
+}
 
 await runSteps(
   [

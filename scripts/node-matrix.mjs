@@ -99,7 +99,13 @@ function runTests(nodeHome, projectDirs) {
 const seconds = (since) => `${((performance.now() - since) / 1000).toFixed(0)} s`;
 
 async function main() {
-  const { values } = parseArgs({ options: { line: { type: 'string', multiple: true }, list: { type: 'boolean', default: false } } });
+  let values;
+  try {
+    ({ values } = parseArgs({ options: { line: { type: 'string', multiple: true }, list: { type: 'boolean', default: false } } }));
+  } catch (error) {
+    console.error(`${error.message}\n\nUsage: npm run test:node-matrix [-- --line <22|24>]... [--list]`);
+    process.exit(2);
+  }
   const lines = values.line ?? Object.keys(nodeLines);
   const unknown = lines.filter((line) => !nodeLines[line]);
   if (unknown.length > 0) {
