@@ -1,17 +1,31 @@
-// `npm run build`: every step from the hand-written contract to what is derived from it, in order,
-// stopping at the first failure.
-import { bundle } from './bundle.mjs';
-import { buildDocs } from './docs.mjs';
-import { generate } from './generate.mjs';
-import { lintBundle, lintSource } from './lint.mjs';
+// `npm run build`: every step from the hand-written contract to what is derived from it. Steps run as soon
+// as the steps they need are done (the two lints and the bundle at once, then what reads the bundle), and a
+// step whose inputs are unchanged since its last success is skipped (`-- --force` runs them all). A step
+// given as `[name, action]` runs after every step above it.
+import { parseArgs } from 'node:util';
+import { bundleStep } from './bundle.mjs';
+import { docsStep } from './docs.mjs';
+import { generateStep } from './generate.mjs';
+import { lintBundleStep, lintSourceStep } from './lint.mjs';
 import { runSteps } from './lib/steps.mjs';
-import { build as buildMswData } from '../packages/msw/scripts/build.mjs';
+import { mswDataStep } from '../packages/msw/scripts/build.mjs';
 
-await runSteps([
-  ['lint source', lintSource],
-  ['bundle', () => bundle()],
-  ['lint bundle', lintBundle],
-  ['generate types', () => generate()],
-  ['msw handlers data', () => buildMswData()],
-  ['docs', () => buildDocs()],
-]);
+let values;
+try {
+  ({ values } = parseArgs({ options: { force: { type: 'boolean', default: false } } }));
+} catch (error) {
+  console.error(`${error.message}\n\nUsage: npm run build [-- --force]   (--force: run every step, even those whose inputs are unchanged)`);
+  process.exit(2);
+}
+
+await runSteps(
+  [
+    { ...lintSourceStep, needs: [] },
+    { ...bundleStep, needs: ['lint source'] },
+    { ...lintBundleStep, needs: ['bundle'] },
+    { ...generateStep, needs: ['bundle'] },
+    { ...mswDataStep, needs: ['bundle'] },
+    { ...docsStep, needs: ['bundle'] },
+  ],
+  { force: values.force },
+);

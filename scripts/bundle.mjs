@@ -6,22 +6,41 @@ import path from 'node:path';
 import { stringify } from 'yaml';
 import { generatedDir, isEntryPoint, runSteps, runTool, sourceSpec } from './lib/steps.mjs';
 
-export async function bundle(outDir = generatedDir) {
+/** The bundled document, in memory: Redocly's bundle of `source`, with the Redocly config beside its folder. */
+export async function bundleDocument(source = sourceSpec) {
   const scratch = await mkdtemp(path.join(tmpdir(), 'bundle-'));
   try {
     const raw = path.join(scratch, 'openapi.json');
-    await runTool('redocly', ['bundle', sourceSpec, '--output', raw, '--ext', 'json']);
-    const document = JSON.parse(await readFile(raw, 'utf8'));
-    await mkdir(outDir, { recursive: true });
-    await writeFile(path.join(outDir, 'openapi.json'), `${JSON.stringify(document, null, 2)}\n`);
-    await writeFile(path.join(outDir, 'openapi.yaml'), stringify(document, { lineWidth: 0, aliasDuplicateObjects: false }));
-    const operations = Object.values(document.paths).flatMap((item) =>
-      Object.keys(item).filter((key) => ['get', 'put', 'post', 'delete', 'patch'].includes(key)),
-    );
-    return `${operations.length} operations, ${Object.keys(document.components.schemas).length} schemas`;
+    await runTool('redocly', ['bundle', source, '--config', path.join(path.dirname(source), '../redocly.yaml'), '--output', raw, '--ext', 'json']);
+    return JSON.parse(await readFile(raw, 'utf8'));
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
 }
+
+/** Writes openapi.json and openapi.yaml of a bundled document to `outDir`; returns a one-line summary. */
+export async function writeBundle(document, outDir = generatedDir) {
+  await mkdir(outDir, { recursive: true });
+  await writeFile(path.join(outDir, 'openapi.json'), `${JSON.stringify(document, null, 2)}\n`);
+  await writeFile(path.join(outDir, 'openapi.yaml'), stringify(document, { lineWidth: 0, aliasDuplicateObjects: false }));
+  const operations = Object.values(document.paths).flatMap((item) =>
+    Object.keys(item).filter((key) => ['get', 'put', 'post', 'delete', 'patch'].includes(key)),
+  );
+  return `${operations.length} operations, ${Object.keys(document.components.schemas).length} schemas`;
+}
+
+export async function bundle(outDir = generatedDir, source = sourceSpec) {
+  return writeBundle(await bundleDocument(source), outDir);
+}
+
+// In the build, Redocly bundles while the source is linted; the bundle is written only once the lint passed.
+export const bundleStep = {
+  name: 'bundle',
+  prepare: () => bundleDocument(),
+  run: (document) => writeBundle(document),
+  inputs: ['openapi', 'redocly.yaml', 'scripts/bundle.mjs'],
+  tools: ['@redocly/cli', 'yaml'],
+  outputs: ['generated/openapi.json', 'generated/openapi.yaml'],
+};
 
 if (isEntryPoint(import.meta.url)) await runSteps([['bundle', () => bundle()]]);

@@ -138,11 +138,13 @@ export function docsDocument(bundle) {
   return document;
 }
 
-/** Writes the page of `bundleFile` to `outFile` (relative to the repository root, or absolute) and returns its
- * absolute path. */
-export async function buildDocs(outFile = 'dist/docs/index.html', bundleFile = bundlePath) {
+/**
+ * Writes the page of a bundle (its file, or the document itself) to `outFile` (relative to the repository
+ * root, or absolute) and returns its absolute path.
+ */
+export async function buildDocs(outFile = 'dist/docs/index.html', bundleSource = bundlePath) {
   const target = path.resolve(root, outFile);
-  const bundle = JSON.parse(await readFile(bundleFile, 'utf8'));
+  const bundle = typeof bundleSource === 'string' ? JSON.parse(await readFile(bundleSource, 'utf8')) : bundleSource;
   const scratch = await mkdtemp(path.join(tmpdir(), 'docs-'));
   try {
     const source = path.join(scratch, 'openapi.json');
@@ -165,5 +167,13 @@ export async function buildDocs(outFile = 'dist/docs/index.html', bundleFile = b
     await rm(scratch, { recursive: true, force: true });
   }
 }
+
+export const docsStep = {
+  name: 'docs',
+  run: async () => path.relative(root, await buildDocs()),
+  inputs: ['generated/openapi.json', 'CHANGELOG.md', 'scripts/docs.mjs', 'scripts/docs-scenarios.mjs', 'scripts/lib/changelog.mjs', 'scripts/spectral/walk.js'],
+  tools: ['@redocly/cli'],
+  outputs: ['dist/docs/index.html'],
+};
 
 if (isEntryPoint(import.meta.url)) await runSteps([['docs', () => buildDocs()]]);

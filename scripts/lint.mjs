@@ -1,10 +1,20 @@
 // Lints the contract in two passes and fails on any error or warning:
 // source (openapi/openapi.yaml, split files): Redocly recommended-strict with example validation, and
 // Spectral's layout and house rules; bundle (generated/openapi.json): Spectral's full rulesets.
-import { bundlePath, isEntryPoint, runSteps, runTool, sourceSpec, StepError } from './lib/steps.mjs';
+//
+// Spectral runs in this process through the Spectral CLI's own ruleset loader and linter pieces (so the
+// verdicts are the CLI's), with the ruleset loaded once for both passes. Redocly runs as its CLI: the CLI is
+// one prebuilt file, and no published @redocly/openapi-core matches its version, so an in-process linter
+// would apply other rules than `redocly lint`.
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { bundlePath, isEntryPoint, root, runSteps, runTool, sourceSpec, StepError } from './lib/steps.mjs';
 
-export async function lintRedocly(file = sourceSpec) {
-  const output = await runTool('redocly', ['lint', file, '--format', 'stylish']).catch((error) => {
+export const spectralRuleset = path.join(root, '.spectral.yaml');
+export const redoclyConfig = path.join(root, 'redocly.yaml');
+
+export async function lintRedocly(file = sourceSpec, config = redoclyConfig) {
+  const output = await runTool('redocly', ['lint', file, '--config', config, '--format', 'stylish']).catch((error) => {
     throw new StepError(`Redocly reported problems in ${file}:\n${error.message}`);
   });
   // recommended-strict turns warnings into errors, so a clean exit means 0 problems; check the text anyway.
@@ -14,21 +24,77 @@ export async function lintRedocly(file = sourceSpec) {
   return 'Redocly: 0 problems';
 }
 
-export async function lintSpectral(file) {
-  await runTool('spectral', ['lint', file, '--ruleset', '.spectral.yaml', '--fail-severity', 'hint', '--format', 'text']).catch(
-    (error) => {
-      throw new StepError(`Spectral reported problems in ${file}:\n${error.message}`);
-    },
-  );
+const spectralLinters = new Map();
+
+/** One Spectral instance per ruleset file, loaded on first use (loading is most of a lint's time). */
+function spectralLinter(ruleset) {
+  if (!spectralLinters.has(ruleset)) {
+    const loading = (async () => {
+      // The CLI's own dependencies, resolved from its folder wherever npm put them.
+      const fromCli = createRequire(createRequire(import.meta.url).resolve('@stoplight/spectral-cli/package.json'));
+      const { getRuleset } = fromCli('./dist/services/linter/utils/getRuleset.js');
+      const { getResolver } = fromCli('./dist/services/linter/utils/getResolver.js');
+      const { Spectral, Document } = fromCli('@stoplight/spectral-core');
+      const { readParsable } = fromCli('@stoplight/spectral-runtime');
+      const { Yaml } = fromCli('@stoplight/spectral-parsers');
+      const { text } = fromCli('@stoplight/spectral-formatters');
+      const loaded = await getRuleset(ruleset);
+      return {
+        async lint(file, content) {
+          // A fresh resolver each time: the resolver keeps the $ref'd files it read, and they may have changed.
+          const spectral = new Spectral({ resolver: getResolver() });
+          spectral.setRuleset(loaded);
+          const document = new Document(content ?? (await readParsable(file, { encoding: 'utf8' })), Yaml, file);
+          const results = await spectral.run(document, { ignoreUnknownFormat: false });
+          return { count: results.length, report: results.length > 0 ? text(results, {}) : '' };
+        },
+      };
+    })();
+    // A ruleset that failed to load is loaded again next time (it may have been fixed meanwhile).
+    loading.catch(() => spectralLinters.delete(ruleset));
+    spectralLinters.set(ruleset, loading);
+  }
+  return spectralLinters.get(ruleset);
+}
+
+/**
+ * Fails on any Spectral result at all, whatever its severity (the CLI's `--fail-severity hint`). `content`,
+ * when given, is linted as if it were the text of `file` (which the ruleset's per-file overrides match).
+ */
+export async function lintSpectral(file, ruleset = spectralRuleset, content = undefined) {
+  let linted;
+  try {
+    linted = await (await spectralLinter(ruleset)).lint(file, content);
+  } catch (error) {
+    throw new StepError(`Spectral could not lint ${file}: ${error.message}`);
+  }
+  if (linted.count > 0) throw new StepError(`Spectral reported ${linted.count} problem(s) in ${file}:\n${linted.report.trim()}`);
   return 'Spectral: 0 problems';
 }
 
-export const lintSource = async () => `${await lintRedocly(sourceSpec)}, ${await lintSpectral(sourceSpec)}`;
-export const lintBundle = () => lintSpectral(bundlePath);
+/** Both linters at once; when both find problems, both reports are in the error. */
+export async function lintSource(file = sourceSpec, { ruleset = spectralRuleset, config = redoclyConfig } = {}) {
+  const results = await Promise.allSettled([lintRedocly(file, config), lintSpectral(file, ruleset)]);
+  const failed = results.filter((result) => result.status === 'rejected').map((result) => result.reason);
+  if (failed.length > 0) {
+    const error = failed.find((reason) => !(reason instanceof StepError));
+    if (error) throw error;
+    throw new StepError(failed.map((reason) => reason.message).join('\n\n'));
+  }
+  return results.map((result) => result.value).join(', ');
+}
+
+export const lintBundle = (file = bundlePath, ruleset = spectralRuleset) => lintSpectral(file, ruleset);
+
+const linters = { tools: ['@redocly/cli', '@stoplight/spectral-cli', '@stoplight/spectral-owasp-ruleset'] };
+const lintConfig = ['.spectral.yaml', 'redocly.yaml', 'scripts/spectral', 'scripts/lint.mjs'];
+export const lintSourceStep = { name: 'lint source', run: () => lintSource(), inputs: ['openapi', ...lintConfig], ...linters };
+export const lintBundleStep = { name: 'lint bundle', run: () => lintBundle(), inputs: ['generated/openapi.json', ...lintConfig], ...linters };
 
 if (isEntryPoint(import.meta.url)) {
+  // Run alone, the linters always run: a lint is asked for, not a build.
   await runSteps([
-    ['lint source', lintSource],
-    ['lint bundle', lintBundle],
+    ['lint source', () => lintSource()],
+    ['lint bundle', () => lintBundle()],
   ]);
 }

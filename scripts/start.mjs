@@ -1,7 +1,7 @@
 // `npm start`: the whole service on this machine for frontend work. Rebuilds what is stale, then serves the
 // mock (packages/mock) and the rendered docs side by side until Ctrl-C, which stops both.
 //
-//   npm start [-- --port 4010] [--host 127.0.0.1] [--docs-port 4011] [--docs-file dist/docs/index.html] [--skip-build] [--cors-credentials]
+//   npm start [-- --port 4010] [--host 127.0.0.1] [--docs-port 4011] [--docs-file dist/docs/index.html] [--skip-build] [--cors-credentials] [--watch]
 //             [--scenario <operationId>=<key>]... [--scenarios <file.json>]
 //   (or MOCK_PORT, MOCK_HOST, DOCS_PORT in the environment; flags win)
 import { spawn } from 'node:child_process';
@@ -13,7 +13,7 @@ import { readScenarioChoices, scenarioHint, startMock } from '@trading-analytics
 import { staleGeneratedFiles } from './check-generated.mjs';
 import { bundlePath, isEntryPoint, root, runSteps, StepError } from './lib/steps.mjs';
 
-const usage = `Usage: npm start -- [--port <port>] [--host <address>] [--docs-port <port>] [--docs-file <file>] [--skip-build] [--cors-credentials]
+const usage = `Usage: npm start -- [--port <port>] [--host <address>] [--docs-port <port>] [--docs-file <file>] [--skip-build] [--cors-credentials] [--watch]
                     [--scenario <operationId>=<key>]... [--scenarios <file.json>]
 
   --port <port>        port of the mock (default 4010, or MOCK_PORT)
@@ -25,7 +25,8 @@ const usage = `Usage: npm start -- [--port <port>] [--host <address>] [--docs-po
                        (default: any origin, no credentials)
   --scenario <operationId>=<key>  the mock answers that operation with that case until changed (repeatable);
                        change it while it runs with PUT /__scenarios
-  --scenarios <file>   the same from a JSON file: {"getUnrealizedPnl": "503"}`;
+  --scenarios <file>   the same from a JSON file: {"getUnrealizedPnl": "503"}
+  --watch              npm run dev: rebuild on each save of openapi/, reload the mock and the docs page`;
 
 /** Reads the flags, then the environment, then the defaults; throws a message naming a bad value. */
 export function startOptions(argv = process.argv.slice(2), env = process.env) {
@@ -40,6 +41,7 @@ export function startOptions(argv = process.argv.slice(2), env = process.env) {
       'cors-credentials': { type: 'boolean', default: false },
       scenario: { type: 'string', multiple: true },
       scenarios: { type: 'string' },
+      watch: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
@@ -55,6 +57,7 @@ export function startOptions(argv = process.argv.slice(2), env = process.env) {
     build: !values['skip-build'],
     corsCredentials: values['cors-credentials'],
     scenarios: readScenarioChoices({ scenario: values.scenario, scenariosFile: values.scenarios === undefined ? undefined : path.resolve(values.scenarios) }),
+    watch: values.watch,
   };
 }
 
@@ -75,7 +78,7 @@ async function modifiedAt(file) {
 }
 
 /** The docs page is stale when it is missing or older than the contract, its changelog or the script that renders it. */
-export async function docsAreStale(docsFile, sources = [bundlePath, path.join(root, 'CHANGELOG.md'), path.join(root, 'scripts/docs.mjs')]) {
+export async function docsAreStale(docsFile, sources = [bundlePath, ...['CHANGELOG.md', 'scripts/docs.mjs', 'scripts/docs-scenarios.mjs', 'scripts/lib/changelog.mjs'].map((file) => path.join(root, file))]) {
   const built = await modifiedAt(docsFile);
   if (built === undefined) return true;
   for (const source of sources) {
@@ -136,16 +139,20 @@ async function buildWhatIsStale(docsFile) {
   return true;
 }
 
-/** Serves one self-contained HTML page at `/`; everything else is a 404. */
-function serveDocs(docsFile, host, port) {
+/**
+ * Serves one self-contained HTML page at `/`; everything else is a 404. With `live` (npm run dev, see
+ * lib/live-reload.mjs) it also serves the reload events, and the page with the reload script.
+ */
+export function serveDocs(docsFile, host, port, live) {
   const server = http.createServer(async (request, response) => {
     const { pathname } = new URL(request.url ?? '/', 'http://docs');
+    if (live?.handle(request, response, pathname)) return;
     if (!['GET', 'HEAD'].includes(request.method ?? '') || !['/', '/index.html'].includes(pathname)) {
       response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end(`Not found: the docs are one page, at /.\n`);
       return;
     }
     try {
-      const page = await readFile(docsFile);
+      const page = live ? live.page(await readFile(docsFile, 'utf8').catch(() => undefined)) : await readFile(docsFile);
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
       response.end(request.method === 'HEAD' ? undefined : page);
     } catch (error) {
@@ -168,6 +175,11 @@ async function main() {
   }
   if (options.help) {
     console.log(usage);
+    return;
+  }
+  if (options.watch) {
+    const { runDev } = await import('./dev.mjs');
+    await runDev({ host: options.host, port: options.port, docsPort: options.docsPort, corsCredentials: options.corsCredentials });
     return;
   }
   if (options.build && !(await buildWhatIsStale(options.docsFile))) {

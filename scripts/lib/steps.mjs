@@ -1,8 +1,10 @@
-// Shared plumbing for the build steps: where things live, running a tool from node_modules/.bin, and one
-// progress line per step with its duration.
+// Shared plumbing for the build steps: where things live, running a tool from node_modules/.bin, and running
+// steps (concurrently where they allow it, skipping those whose inputs are unchanged) with one progress line
+// per step and its duration.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { inputsKey, outputsHash, readStepCache, writeStepCache } from './step-cache.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const sourceSpec = path.join(root, 'openapi/openapi.yaml');
@@ -12,11 +14,11 @@ export const bundlePath = path.join(generatedDir, 'openapi.json');
 export class StepError extends Error {}
 
 /** Runs a binary from node_modules/.bin; resolves with its output, rejects with a StepError carrying it. */
-export function runTool(bin, args, { quiet = true } = {}) {
+export function runTool(bin, args, { quiet = true, cwd = root } = {}) {
   const executable = path.join(root, 'node_modules/.bin', bin);
   return new Promise((resolve, reject) => {
     const child = spawn(executable, args, {
-      cwd: root,
+      cwd,
       env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
       stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
     });
@@ -31,21 +33,92 @@ export function runTool(bin, args, { quiet = true } = {}) {
   });
 }
 
-/** Runs named steps in order, printing `name ... ok (1.2 s)`; stops at the first failure with its message. */
-export async function runSteps(steps) {
+/**
+ * A step is either `[name, action]`, which runs after every step listed before it and is never skipped, or
+ * `{ name, run, needs, prepare, inputs, outputs, tools }`:
+ * - `needs`: names of the steps it waits for (default: every step listed before it); steps whose needs are
+ *   met run concurrently.
+ * - `prepare`: work that may start at once, before the needs are done (say, bundling into memory); its
+ *   result is handed to `run`, which starts only once the needs succeeded (say, writing the bundle once the
+ *   source lints clean). It is discarded when a need fails.
+ * - `inputs` (files or folders, relative to the repository), `tools` (package names whose versions count)
+ *   and `outputs` (files it writes): when given, the step is skipped if its inputs and tools hash as they
+ *   did at its last success and its outputs are as it left them. A step with `prepare` hashes its inputs
+ *   when it starts, so they must not be written by a step it needs. `{ force: true }` runs every step.
+ */
+function normalise(steps) {
+  const names = new Set();
+  return steps.map((step, index) => {
+    const earlier = steps.slice(0, index).map((other) => (Array.isArray(other) ? other[0] : other.name));
+    const normal = Array.isArray(step) ? { name: step[0], run: step[1], needs: earlier } : { needs: earlier, ...step };
+    const unknown = normal.needs.filter((name) => !names.has(name));
+    if (unknown.length > 0) throw new Error(`Step "${normal.name}" needs ${unknown.join(', ')}, which no step listed before it provides.`);
+    names.add(normal.name);
+    return normal;
+  });
+}
+
+/**
+ * Runs steps, printing `- name ... ok (1.2 s): note` as each one ends. After the first failure no further
+ * step starts; the ones already running finish, then the failure is reported with its message. Returns
+ * whether every step succeeded (and sets the exit code when one did not).
+ * @param {Array<[string, () => Promise<unknown>] | { name: string, run: (prepared?: any) => Promise<unknown>, [key: string]: unknown }>} steps
+ * @param {{ force?: boolean, cacheFile?: string }} [options]
+ */
+export async function runSteps(steps, { force = false, cacheFile } = {}) {
   const started = performance.now();
-  for (const [name, action] of steps) {
-    const stepStarted = performance.now();
-    process.stdout.write(`- ${name} ... `);
+  const all = normalise(steps);
+  const cached = all.some((step) => step.inputs) ? await readStepCache(cacheFile) : {};
+  const failures = [];
+  const finished = new Map();
+
+  const unchanged = async (step) => {
+    if (!step.inputs) return { skip: false };
+    const key = await inputsKey(step);
+    const last = cached[step.name];
+    const skip = !force && last?.key === key && (await outputsHash(step)) === last.outputs;
+    if (!skip) delete cached[step.name];
+    return { skip, key, note: last?.note };
+  };
+
+  const runOne = async (step) => {
+    let stepStarted = performance.now();
     try {
-      const note = await action();
-      process.stdout.write(`ok (${seconds(stepStarted)})${note ? `: ${note}` : ''}\n`);
+      // Needs are declared before their users, so every promise awaited here already exists.
+      const early = step.prepare ? unchanged(step).then(async (check) => ({ check, prepared: check.skip ? undefined : await step.prepare() })) : undefined;
+      // A rejected early promise is awaited below; until then it must not count as unhandled.
+      early?.catch(() => {});
+      const needsMet = (await Promise.all(step.needs.map((name) => finished.get(name)))).every(Boolean);
+      if (!needsMet || failures.length > 0) return false;
+      // The time shown is the step's own, from when its needs were met (a prepared step's head start is free).
+      stepStarted = performance.now();
+      const { check, prepared } = early ? await early : { check: await unchanged(step) };
+      if (check.skip) {
+        process.stdout.write(`- ${step.name} ... unchanged (${seconds(stepStarted)})${check.note ? `: ${check.note}` : ''}\n`);
+        return true;
+      }
+      if (failures.length > 0) return false;
+      const note = await step.run(prepared);
+      if (check.key) cached[step.name] = { key: check.key, outputs: await outputsHash(step), note: note ?? '' };
+      process.stdout.write(`- ${step.name} ... ok (${seconds(stepStarted)})${note ? `: ${note}` : ''}\n`);
+      return true;
     } catch (error) {
-      process.stdout.write(`FAILED (${seconds(stepStarted)})\n`);
-      console.error(`\n${name} failed:\n${error instanceof StepError ? error.message : error.stack}`);
-      process.exitCode = 1;
+      process.stdout.write(`- ${step.name} ... FAILED (${seconds(stepStarted)})\n`);
+      failures.push({ name: step.name, error });
       return false;
     }
+  };
+
+  for (const step of all) finished.set(step.name, runOne(step));
+  await Promise.all(finished.values());
+  if (all.some((step) => step.inputs)) await writeStepCache(cached, cacheFile);
+
+  for (const { name, error } of failures) {
+    console.error(`\n${name} failed:\n${error instanceof StepError ? error.message : error.stack}`);
+  }
+  if (failures.length > 0) {
+    process.exitCode = 1;
+    return false;
   }
   console.log(`done in ${seconds(started)}`);
   return true;

@@ -42,6 +42,12 @@ export interface MockServer {
   pid: number;
   /** Settles when the mock's process has ended, for whatever reason. */
   exited: Promise<{ code: number | null; signal: string | null }>;
+  /**
+   * Serves another version of the contract (a bundled OpenAPI file; default: the one it was started with,
+   * read again) on the same port, without dropping it. Resolves once the next request is answered from it.
+   * Rejects when the document cannot be loaded, and the mock keeps serving the previous contract.
+   */
+  reload(contract?: string): Promise<void>;
   /** Stops the mock; resolves once its process is gone. Safe to call more than once. */
   close(): Promise<void>;
 }

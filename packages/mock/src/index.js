@@ -135,12 +135,32 @@ export async function startMock(options = {}) {
   }
   ready = true;
 
+  let reloads = 0;
+  const reload = async (contract = document) => {
+    if (typeof contract !== 'string' || contract === '') throw new TypeError(`reload: the contract must be a file path, got ${JSON.stringify(contract)}.`);
+    if (!existsSync(contract)) throw new Error(`reload: the contract ${contract} does not exist.`);
+    if (child.exitCode !== null || child.signalCode !== null || !child.connected) throw new Error('reload: the mock is not running.');
+    const id = (reloads += 1);
+    const answered = new Promise((resolve) => {
+      const onMessage = (message) => {
+        if (message?.reloaded !== id) return;
+        child.off('message', onMessage);
+        resolve(message);
+      };
+      child.on('message', onMessage);
+    });
+    child.send({ reload: contract, id });
+    const outcome = await Promise.race([answered, exited.then(() => ({ ok: false, error: 'the mock stopped while reloading' }))]);
+    if (!outcome.ok) throw new Error(`The mock could not load ${contract}; it still serves the previous contract: ${outcome.error}`);
+  };
+
   const urlHost = host.includes(':') ? `[${host}]` : host;
   return {
     url: `http://${urlHost}:${outcome.boundPort}`,
     port: outcome.boundPort,
     pid: child.pid,
     exited,
+    reload,
     close: stop,
   };
 }

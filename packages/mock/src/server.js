@@ -32,6 +32,19 @@ try {
   // startMock() learns the bound port (the one asked for, or the one picked for port 0) from this message.
   process.send?.({ ready: true, port: server.address().port });
 
+  // MockServer.reload(): serve another version of the contract on the same port. Requests keep being
+  // answered by the current contract until the new one is built; one that cannot be built is reported and
+  // the current one stays.
+  process.on('message', async (message) => {
+    if (typeof message?.reload !== 'string') return;
+    try {
+      contract = await serveContract(message.reload, { logger, errors });
+      process.send?.({ reloaded: message.id, ok: true });
+    } catch (error) {
+      process.send?.({ reloaded: message.id, ok: false, error: String(error?.message ?? error) });
+    }
+  });
+
   const stop = () => {
     // In-flight requests get their answer, but a client holding a connection open does not keep the mock up.
     setTimeout(() => process.exit(0), 500).unref();

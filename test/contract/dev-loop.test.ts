@@ -1,0 +1,166 @@
+// `npm run dev` end to end, on a scratch copy of the contract: a saved change is served by the mock on the
+// same port and reloads the docs page; a save that breaks the lint is reported (terminal and page) while the
+// last good contract stays served; fixing it reloads the page again.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { devOptions, startDev } from '../../scripts/dev.mjs';
+import { startOptions } from '../../scripts/start.mjs';
+import { createScratchProject } from '../../scripts/lib/scratch-project.mjs';
+
+const leaderboardFile = 'openapi/paths/v1_leaderboard.yaml';
+
+type Dev = Awaited<ReturnType<typeof startDev>>;
+let project: Awaited<ReturnType<typeof createScratchProject>>;
+let dev: Dev;
+const logged: string[] = [];
+
+/** The docs server's event stream, as a browser's EventSource reads it. */
+function subscribe(url: string) {
+  const events: { event: string; data: unknown }[] = [];
+  const controller = new AbortController();
+  const reading = (async () => {
+    const response = await fetch(url, { signal: controller.signal });
+    let buffered = '';
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      buffered += value;
+      let end;
+      while ((end = buffered.indexOf('\n\n')) >= 0) {
+        const block = buffered.slice(0, end);
+        buffered = buffered.slice(end + 2);
+        const event = /^event: (.*)$/m.exec(block)?.[1];
+        const data = /^data: (.*)$/m.exec(block)?.[1];
+        if (event) events.push({ event, data: JSON.parse(data ?? 'null') });
+      }
+    }
+  })().catch(() => {});
+  return { events, close: () => (controller.abort(), reading) };
+}
+
+async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, deadlineMs = 30_000): Promise<T> {
+  const deadline = Date.now() + deadlineMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`Still waiting after ${deadlineMs} ms for ${what}. Dev log:\n${logged.join('\n')}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function biggestWin() {
+  const answer = await fetch(`${dev.mockUrl}/v1/leaderboard`);
+  return (await answer.json()).content[0].biggestWin;
+}
+
+beforeAll(async () => {
+  project = await createScratchProject();
+  dev = await startDev({ project: project.root, port: 0, docsPort: 0, log: (line: string) => logged.push(line), warn: (line: string) => logged.push(line) });
+}, 60_000);
+
+afterAll(async () => {
+  await dev?.close();
+  await project?.remove();
+});
+
+describe('npm run dev', () => {
+  it('serves the mock and a docs page that listens for reloads and may connect back for them', async () => {
+    expect(await biggestWin()).toBe(4398.1);
+    const page = await (await fetch(dev.docsUrl)).text();
+    expect(page).toContain("new EventSource(\"/__dev/events\")");
+    expect(page).toContain("connect-src 'self'");
+    expect(page).toContain('4398.1');
+  });
+
+  it('serves a saved change from the mock on the same port, regenerates the types and reloads the docs page', async () => {
+    const events = subscribe(`${dev.docsUrl}/__dev/events`);
+    const mockUrl = dev.mockUrl;
+    try {
+      await project.edit(leaderboardFile, (text) => text.replace('biggestWin: 4398.1', 'biggestWin: 4398.125'));
+      await until('the mock to answer the new example', async () => (await biggestWin()) === 4398.125);
+      expect(dev.mockUrl).toBe(mockUrl);
+      await until('a reload event', () => events.events.some((event) => event.event === 'reload'));
+      expect(await (await fetch(dev.docsUrl)).text()).toContain('4398.125');
+      await until('the types', () => logged.some((line) => line.startsWith('[dev] types regenerated')));
+    } finally {
+      await events.close();
+    }
+  });
+
+  it('reports a save that breaks the lint, in the terminal and on the page, and keeps serving the last good contract', async () => {
+    const events = subscribe(`${dev.docsUrl}/__dev/events`);
+    try {
+      await project.edit(leaderboardFile, (text) => text.replace('operationId: listLeaderboard', 'operationId: leaderboard_fetch'));
+      const problem = await until('a problem event', () => events.events.find((event) => event.event === 'problem'));
+      expect(problem.data).toContain('house-operation-id-grammar');
+      expect(logged.some((line) => line.includes('lint source failed') && line.includes('still serving the last good contract') && line.includes('house-operation-id-grammar'))).toBe(true);
+      expect(await biggestWin()).toBe(4398.125);
+      expect(await (await fetch(dev.docsUrl)).text()).toContain('4398.125');
+
+      // A page opened now shows the problem at once.
+      const late = subscribe(`${dev.docsUrl}/__dev/events`);
+      await until('the problem for a page opened later', () => late.events.some((event) => event.event === 'problem'));
+      await late.close();
+
+      await project.edit(leaderboardFile, (text) => text.replace('operationId: leaderboard_fetch', 'operationId: listLeaderboard'));
+      await until('a reload event once fixed', () => events.events.some((event) => event.event === 'reload'));
+    } finally {
+      await events.close();
+    }
+  });
+});
+
+describe('npm run dev in a browser', () => {
+  it('reloads the open docs page with a saved change, shows a lint problem over it, and drops it once fixed', async () => {
+    const profile = await mkdtemp(path.join(tmpdir(), 'dev-browser-'));
+    // The flags of the docs browser test (test/docs/browser.test.ts): headless, no network of its own.
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: '/usr/bin/chromium',
+      headless: true,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    try {
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(String(error)));
+      await page.goto(dev.docsUrl);
+      const shows = (text: string) => page.waitForFunction((wanted) => document.body.textContent?.includes(wanted), text, { timeout: 30_000 });
+      await shows('4398.125');
+
+      await project.edit(leaderboardFile, (text) => text.replace('biggestWin: 4398.125', 'biggestWin: 4398.25'));
+      await shows('4398.25');
+
+      await project.edit(leaderboardFile, (text) => text.replace('operationId: listLeaderboard', 'operationId: leaderboard_fetch'));
+      const overlay = page.locator('#dev-problem');
+      await overlay.waitFor({ state: 'visible', timeout: 30_000 });
+      expect(await overlay.textContent()).toContain('house-operation-id-grammar');
+
+      await project.edit(leaderboardFile, (text) => text.replace('operationId: leaderboard_fetch', 'operationId: listLeaderboard'));
+      await overlay.waitFor({ state: 'detached', timeout: 30_000 });
+      await shows('4398.25');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+      await rm(profile, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+
+describe('npm run dev options', () => {
+  it('defaults like npm start, takes 0 for a free port, and refuses a bad one naming it', () => {
+    expect(devOptions([], {})).toMatchObject({ host: '127.0.0.1', port: 4010, docsPort: 4011, corsCredentials: false });
+    expect(devOptions(['--port', '0'], {})).toMatchObject({ port: 0, docsPort: 0 });
+    expect(devOptions([], { MOCK_PORT: '5000' })).toMatchObject({ port: 5000, docsPort: 5001 });
+    expect(() => devOptions(['--docs-port', 'docs'], {})).toThrow('--docs-port must be a port number from 0 (any free port) to 65535, got "docs"');
+    expect(() => devOptions(['--port', '4010', '--docs-port', '4010'], {})).toThrow('The docs need a port of their own; both are 4010.');
+  });
+
+  it('is what npm start -- --watch runs', () => {
+    expect(startOptions(['--watch'], {}).watch).toBe(true);
+    expect(startOptions([], {}).watch).toBe(false);
+  });
+});

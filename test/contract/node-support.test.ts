@@ -1,0 +1,73 @@
+// The Node lines the packages promise: every package.json and the README say the same range, the matrix's
+// pinned binaries and the machine's Node fall inside it, and a binary whose tarball does not match its
+// pinned integrity is refused before it is used.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { cacheDir, installNode, nodeLines, packageProjects, supportedNode } from '../../scripts/node-matrix.mjs';
+
+const repository = fileURLToPath(new URL('../../', import.meta.url));
+const manifests = ['package.json', ...readdirSync(path.join(repository, 'packages')).map((name) => `packages/${name}/package.json`)].filter((file) =>
+  existsSync(path.join(repository, file)),
+);
+
+/** Whether a version satisfies a range written as `^x.y.z` and `>=x.y.z` parts joined by `||`. */
+function satisfies(version: string, range: string): boolean {
+  const parse = (text: string) => text.split('.').map(Number);
+  const atLeast = (a: number[], b: number[]) => a[0] !== b[0] ? a[0] > b[0] : a[1] !== b[1] ? a[1] > b[1] : a[2] >= b[2];
+  const actual = parse(version.replace(/^v/, ''));
+  return range.split('||').some((part) => {
+    const [, operator, floor] = /^\s*(\^|>=)(\d+\.\d+\.\d+)\s*$/.exec(part) ?? [];
+    if (!floor) throw new Error(`Cannot read the range part "${part}".`);
+    const minimum = parse(floor);
+    return atLeast(actual, minimum) && (operator === '>=' || actual[0] === minimum[0]);
+  });
+}
+
+describe('supported Node lines', () => {
+  it.each(manifests)('%s states them in engines', (file) => {
+    expect(JSON.parse(readFileSync(path.join(repository, file), 'utf8')).engines?.node).toBe(supportedNode);
+  });
+
+  it('are stated in the README', () => {
+    expect(readFileSync(path.join(repository, 'README.md'), 'utf8')).toContain(`\`${supportedNode}\``);
+  });
+
+  it('include the machine Node and every pinned binary of the matrix, one per line after 20', () => {
+    expect(satisfies('20.18.9', supportedNode)).toBe(false);
+    expect(satisfies('22.11.0', supportedNode)).toBe(false);
+    expect(satisfies(process.version, supportedNode)).toBe(true);
+    for (const [line, { version }] of Object.entries(nodeLines)) {
+      expect(version.split('.')[0]).toBe(line);
+      expect(satisfies(version, supportedNode), version).toBe(true);
+    }
+    expect(Object.keys(nodeLines).sort()).toEqual(['22', '24']);
+  });
+
+  it('run the tests of every package found under packages/', async () => {
+    const withConfig = readdirSync(path.join(repository, 'packages')).filter((name) => existsSync(path.join(repository, 'packages', name, 'vitest.config.ts')));
+    expect(await packageProjects()).toEqual(withConfig.sort());
+    expect(withConfig).toEqual(expect.arrayContaining(['client', 'mock']));
+  });
+});
+
+describe('installing a pinned Node', () => {
+  const scratch = mkdtemp(path.join(tmpdir(), 'node-matrix-'));
+  afterAll(async () => rm(await scratch, { recursive: true, force: true }));
+
+  it('keeps its cache outside the repository', () => {
+    expect(path.relative(repository, cacheDir({ XDG_CACHE_HOME: '/var/cache/someone' }))).toMatch(/^\.\./);
+    expect(cacheDir({ XDG_CACHE_HOME: '/var/cache/someone' })).toBe('/var/cache/someone/trading-analytics-api/node');
+  });
+
+  it('refuses a tarball whose integrity is not the pinned one, leaving nothing in the cache', async () => {
+    const cache = await scratch;
+    const pinned = nodeLines[22];
+    const tampered = { version: pinned.version, integrity: `sha512-${Buffer.alloc(64).toString('base64')}` };
+    await expect(installNode(tampered, cache)).rejects.toThrow(`not the pinned ${tampered.integrity}`);
+    expect(await readdir(cache)).toEqual([]);
+  }, 120_000);
+});
