@@ -84,8 +84,8 @@ afterAll(() => {
 });
 
 describe('the packed package', () => {
-  it('holds the handlers, their data module and declarations, and the README; no tests or scripts', () => {
-    expect(packedFiles.sort()).toEqual(['README.md', 'package.json', 'src/contract-data.d.ts', 'src/contract-data.js', 'src/index.d.ts', 'src/index.js', 'src/mock-checks.js', 'src/validate.js']);
+  it('holds the handlers, their data module and declarations, the README and the LICENSE; no tests or scripts', () => {
+    expect(packedFiles.sort()).toEqual(['LICENSE', 'README.md', 'package.json', 'src/contract-data.d.ts', 'src/contract-data.js', 'src/index.d.ts', 'src/index.js', 'src/mock-checks.js', 'src/validate.js']);
   });
 
   it('passes publint, suggestions included', async () => {
