@@ -232,6 +232,26 @@ function childSchema(schema, step) {
   return undefined;
 }
 
+/**
+ * Numbers of a JSON body (`scanJson`'s `numbers`) against the body's schema: where the schema declares an
+ * integer, checked as written; anywhere else, an integer past what a JSON number holds exactly is refused,
+ * since it would reach the validator already rounded. Returns violations as `sl-violations` entries.
+ */
+export function bodyIntegerProblems(schema, numbers) {
+  const violations = [];
+  for (const { path, text } of numbers) {
+    const where = ['request', 'body', ...path.map(String)];
+    const fieldSchema = schema && schemaAt(schema, path);
+    if (isIntegerSchema(fieldSchema)) {
+      const problem = integerProblem(text, fieldSchema);
+      if (problem) violations.push({ location: where, message: `${path.join('.') || 'body'} ${problem}` });
+    } else if (/^-?[0-9]+$/.test(text) && (BigInt(text) > MAX_SAFE_INTEGER || BigInt(text) < -MAX_SAFE_INTEGER)) {
+      violations.push({ location: where, message: `${path.join('.') || 'body'} is an integer beyond ±${MAX_SAFE_INTEGER}, which a JSON number cannot hold exactly; got ${text.slice(0, 40)}` });
+    }
+  }
+  return violations;
+}
+
 // A media type as RFC 9110 writes it: `type/subtype`, then `; name=value` parameters (value a token or a
 // quoted string). Prism parses Accept and Content-Type with this grammar and throws on anything else.
 const TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";

@@ -1,8 +1,8 @@
 // The guard: the first handler a request meets after CORS (front.js). It reads the URL, the `Prefer`
 // preferences and the body within the mock's limits (limits.js), checks what Prism would crash on or
 // silently accept, and either refuses the request (reply.js) or hands Prism what it read, on `exchange`.
-import { decodePath, decodeQuery, integerProblem, isIntegerSchema, isMediaType, malformedAccept, parsePreferences, scanJson, schemaAt } from './checks.js';
-import { DISCARD_LINGER_MS, MAX_BODY_BYTES, MAX_JSON_DEPTH, MAX_SAFE_INTEGER } from './limits.js';
+import { bodyIntegerProblems, decodePath, decodeQuery, integerProblem, isIntegerSchema, isMediaType, malformedAccept, parsePreferences, scanJson } from './checks.js';
+import { DISCARD_LINGER_MS, MAX_BODY_BYTES, MAX_JSON_DEPTH } from './limits.js';
 import { refuse, sendProblem } from './reply.js';
 
 /**
@@ -175,22 +175,8 @@ function parameterIntegers(operation, segments, query) {
   return violations;
 }
 
-/**
- * Numbers of a JSON body: where the schema declares an integer, checked as written; anywhere else, an
- * integer past what a JSON number holds exactly is refused, since it would reach Prism already rounded.
- */
+/** Numbers of a JSON body, checked against the operation's request body schema. */
 function bodyIntegers(operation, numbers) {
   const schema = operation.request?.body?.contents?.find((content) => isJson(content.mediaType.toLowerCase()))?.schema;
-  const violations = [];
-  for (const { path, text } of numbers) {
-    const where = ['request', 'body', ...path.map(String)];
-    const fieldSchema = schema && schemaAt(schema, path);
-    if (isIntegerSchema(fieldSchema)) {
-      const problem = integerProblem(text, fieldSchema);
-      if (problem) violations.push({ location: where, message: `${path.join('.') || 'body'} ${problem}` });
-    } else if (/^-?[0-9]+$/.test(text) && (BigInt(text) > MAX_SAFE_INTEGER || BigInt(text) < -MAX_SAFE_INTEGER)) {
-      violations.push({ location: where, message: `${path.join('.') || 'body'} is an integer beyond ±${MAX_SAFE_INTEGER}, which a JSON number cannot hold exactly; got ${text.slice(0, 40)}` });
-    }
-  }
-  return violations;
+  return bodyIntegerProblems(schema, numbers);
 }

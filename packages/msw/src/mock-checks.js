@@ -191,6 +191,20 @@ function childSchema(schema, step) {
   }
   return void 0;
 }
+function bodyIntegerProblems(schema, numbers) {
+  const violations = [];
+  for (const { path, text } of numbers) {
+    const where = ["request", "body", ...path.map(String)];
+    const fieldSchema = schema && schemaAt(schema, path);
+    if (isIntegerSchema(fieldSchema)) {
+      const problem = integerProblem(text, fieldSchema);
+      if (problem) violations.push({ location: where, message: `${path.join(".") || "body"} ${problem}` });
+    } else if (/^-?[0-9]+$/.test(text) && (BigInt(text) > MAX_SAFE_INTEGER || BigInt(text) < -MAX_SAFE_INTEGER)) {
+      violations.push({ location: where, message: `${path.join(".") || "body"} is an integer beyond \xB1${MAX_SAFE_INTEGER}, which a JSON number cannot hold exactly; got ${text.slice(0, 40)}` });
+    }
+  }
+  return violations;
+}
 var TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
 var MEDIA_TYPE = new RegExp(`^${TOKEN}/${TOKEN}(?:[ \\t]*;[ \\t]*${TOKEN}=(?:${TOKEN}|"(?:[^"\\\\]|\\\\.)*"))*$`);
 function isMediaType(text) {
@@ -207,6 +221,7 @@ export {
   MAX_BODY_BYTES,
   MAX_JSON_DEPTH,
   MAX_SAFE_INTEGER,
+  bodyIntegerProblems,
   decodePath,
   decodeQuery,
   integerProblem,

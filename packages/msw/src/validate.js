@@ -5,7 +5,7 @@
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { componentsId, schemas } from './contract-data.js';
-import { decodePath, decodeQuery, integerProblem, isIntegerSchema, isMediaType, malformedAccept, MAX_BODY_BYTES, MAX_JSON_DEPTH, MAX_SAFE_INTEGER, parsePreferences, scanJson, schemaAt } from './mock-checks.js';
+import { bodyIntegerProblems, decodePath, decodeQuery, integerProblem, isIntegerSchema, isMediaType, malformedAccept, MAX_BODY_BYTES, MAX_JSON_DEPTH, parsePreferences, scanJson } from './mock-checks.js';
 
 let ajv;
 let ajvNoCoercion;
@@ -140,17 +140,7 @@ function integerViolations(operation, segments, query, numbers) {
       if (problem) violations.push({ location: ['request', 'query', parameter.name], message: `${parameter.name} ${problem}` });
     }
   }
-  const bodySchema = operation.body?.inlined;
-  for (const { path, text } of numbers) {
-    const where = ['request', 'body', ...path.map(String)];
-    const fieldSchema = bodySchema && schemaAt(bodySchema, path);
-    if (isIntegerSchema(fieldSchema)) {
-      const problem = integerProblem(text, fieldSchema);
-      if (problem) violations.push({ location: where, message: `${path.join('.') || 'body'} ${problem}` });
-    } else if (/^-?[0-9]+$/.test(text) && (BigInt(text) > MAX_SAFE_INTEGER || BigInt(text) < -MAX_SAFE_INTEGER)) {
-      violations.push({ location: where, message: `${path.join('.') || 'body'} is an integer beyond ±${MAX_SAFE_INTEGER}, which a JSON number cannot hold exactly; got ${text.slice(0, 40)}` });
-    }
-  }
+  violations.push(...bodyIntegerProblems(operation.body?.inlined, numbers));
   return violations;
 }
 
