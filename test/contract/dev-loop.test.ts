@@ -1,14 +1,12 @@
 // `npm run dev` end to end, on a scratch copy of the contract: a saved change is served by the mock on the
 // same port and reloads the docs page; a save that breaks the lint is reported (terminal and page) while the
 // last good contract stays served; fixing it reloads the page again.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devOptions, startDev } from '../../scripts/dev.mjs';
 import { startOptions } from '../../scripts/start.mjs';
 import { createScratchProject } from '../../scripts/lib/scratch-project.mjs';
+import { launchChromium } from '../support/browser';
 
 const leaderboardFile = 'openapi/paths/v1_leaderboard.yaml';
 
@@ -116,13 +114,7 @@ describe('npm run dev', () => {
 
 describe('npm run dev in a browser', () => {
   it('reloads the open docs page with a saved change, shows a lint problem over it, and drops it once fixed', async () => {
-    const profile = await mkdtemp(path.join(tmpdir(), 'dev-browser-'));
-    // The flags of the docs browser test (test/docs/browser.test.ts): headless, no network of its own.
-    const context = await chromium.launchPersistentContext(profile, {
-      executablePath: '/usr/bin/chromium',
-      headless: true,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    const context = await launchChromium();
     try {
       const page = await context.newPage();
       const errors: string[] = [];
@@ -145,7 +137,6 @@ describe('npm run dev in a browser', () => {
       expect(errors).toEqual([]);
     } finally {
       await context.close();
-      await rm(profile, { recursive: true, force: true });
     }
   }, 120_000);
 });

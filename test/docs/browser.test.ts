@@ -3,17 +3,16 @@
 // counted, and so is any load the page's content security policy blocks: both must stay at 0. The checks
 // click and wait for what a reader sees, so a page whose renderer is broken fails even though its prerendered
 // HTML still holds every word.
-import { mkdtempSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scenariosHeading } from '../../scripts/docs-scenarios.mjs';
 import { buildDocs, notDocumentedHeading } from '../../scripts/docs.mjs';
 import { notShown } from '../contract/seed-facts';
+import { launchChromium } from '../support/browser';
 import { listOperations, loadBundle, type Json } from '../support/contract';
 import { root } from './samples';
 
@@ -21,16 +20,6 @@ const document = loadBundle();
 const outputDir = path.join(root, 'test-output');
 const docsFile = path.join(outputDir, 'docs/index.html');
 const httpPort = 4320;
-const launchArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 interface DocOperation {
   operationId: string;
@@ -74,12 +63,7 @@ beforeAll(async () => {
     }
   });
   await new Promise<void>((resolve) => server.listen(httpPort, '127.0.0.1', resolve));
-  context = await chromium.launchPersistentContext(mkdtempSync(path.join(tmpdir(), 'docs-browser-')), {
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: launchArgs,
-    viewport: { width: 1440, height: 900 },
-  });
+  context = await launchChromium({ viewport: { width: 1440, height: 900 } });
 });
 
 afterAll(async () => {

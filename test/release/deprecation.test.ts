@@ -4,9 +4,10 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/browser';
 import { rateChanges, redoclyDiff, requiredBump } from '../../scripts/diff.mjs';
 import { buildDocs } from '../../scripts/docs.mjs';
 import { generate } from '../../scripts/generate.mjs';
@@ -109,11 +110,7 @@ describe('deprecation and the changelog in the docs', () => {
 
   beforeAll(async () => {
     const html = await buildDocs(path.join(scratch, 'docs/index.html'), deprecated);
-    context = await chromium.launchPersistentContext(mkdtempSync(path.join(tmpdir(), 'deprecation-browser-')), {
-      executablePath: '/usr/bin/chromium',
-      headless: true,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    context = await launchChromium();
     page = await context.newPage();
     page.setDefaultTimeout(15_000);
     await page.goto(`file://${html}#/pairs-and-volume/listpairs`);

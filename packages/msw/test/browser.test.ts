@@ -12,21 +12,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
-import { chromium, type BrowserContext } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { launchChromium } from '../../../test/support/browser.js';
 
 const run = promisify(execFile);
-const launchArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
-];
+// Nothing may leave 127.0.0.1: every other host name fails to resolve.
+const offline = ['--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'];
 const page = `<!doctype html><meta charset="utf-8"><title>msw kit</title>
 <p>PnL <output id="pnl"></output> · APY <output id="apy"></output> · <output id="unavailable"></output> · <output id="state"></output></p>
 <script type="module" src="/app.js"></script>`;
@@ -63,7 +55,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  context = await chromium.launchPersistentContext(path.join(work, 'profile'), { executablePath: '/usr/bin/chromium', headless: true, args: launchArgs });
+  context = await launchChromium({ extraArgs: offline });
 });
 
 afterAll(async () => {
