@@ -11,5 +11,6 @@ await runSteps([
   ['bundle', () => bundle()],
   ['lint bundle', lintBundle],
   ['generate types', () => generate()],
+  ['workflows', async () => (await import('./workflows.mjs')).buildWorkflows()],
   ['docs', () => buildDocs()],
 ]);
