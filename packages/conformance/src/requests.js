@@ -40,11 +40,12 @@ export function loadParams(file, operationIds) {
   return { parameters: params.parameters ?? {}, operations: params.operations ?? {} };
 }
 
-function firstExample(node) {
+/** The first example of a parameter, media type or schema (named examples may be `$ref`s to components). */
+function firstExample(document, node) {
   if (!node || typeof node !== 'object') return noValue;
   if (node.example !== undefined) return node.example;
   if (node.examples && typeof node.examples === 'object') {
-    const first = Array.isArray(node.examples) ? node.examples[0] : Object.values(node.examples)[0]?.value;
+    const first = Array.isArray(node.examples) ? node.examples[0] : resolve(document, Object.values(node.examples)[0])?.value;
     if (first !== undefined) return first;
   }
   return noValue;
@@ -52,10 +53,10 @@ function firstExample(node) {
 
 /** The value the contract suggests for a parameter, or noValue. Only parameters with examples of their own are sent when optional. */
 function exampleFor(document, parameter) {
-  const own = firstExample(parameter);
+  const own = firstExample(document, parameter);
   if (own !== noValue || !parameter.required) return own;
   const schema = resolve(document, parameter.schema);
-  const fromSchema = firstExample(schema);
+  const fromSchema = firstExample(document, schema);
   if (fromSchema !== noValue) return fromSchema;
   if (schema?.default !== undefined) return schema.default;
   if (Array.isArray(schema?.enum)) return schema.enum[0];
@@ -99,7 +100,7 @@ export function requestBodyFor(document, entry, params) {
   const perOperation = params.operations[entry.operationId];
   if (perOperation && Object.hasOwn(perOperation, 'requestBody')) return perOperation.requestBody;
   const media = resolve(document, entry.operation.requestBody)?.content?.['application/json'];
-  const example = firstExample(media);
+  const example = firstExample(document, media);
   return example === noValue ? undefined : example;
 }
 
