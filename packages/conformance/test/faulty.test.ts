@@ -92,3 +92,25 @@ describe('against a server with one departure per check kind', () => {
     for (const problem of report.problems) expect(Object.keys(problem)).toEqual(['operationId', 'check', 'expected', 'observed']);
   });
 });
+
+describe('a departure inside a flow', () => {
+  it('fails the workflow that carries it, naming the step, and computes the transaction value from the step before', async () => {
+    const flowServer = await startExampleServer({
+      departures: {
+        listCompetitionLeaderboard: (answer) => ({ ...answer, body: { ...body(answer), headers: 'rank,pnl' } }),
+        queryPriceUpdates: (answer) => ({ ...answer, body: { ...body(answer), updateFee: '250000000000000000000', verifition_fee: '7' } }),
+      },
+    });
+    try {
+      const report = await runConformance({ baseUrl: flowServer.url, rps: 200 });
+      const byId = Object.fromEntries(report.workflows.map((workflow) => [workflow.workflowId, workflow]));
+      expect(byId.competitionToLeaderboard.status).toBe('fail');
+      expect(byId.competitionToLeaderboard.problems.map((problem) => problem.check)).toEqual(['competitionLeaderboard (listCompetitionLeaderboard): schema check']);
+      expect(byId.marketToPriceUpdates).toMatchObject({ status: 'pass', notes: ['transaction value (updateFee + verifition_fee): 250000000000000000007 wei'] });
+      expect(byId.traderPositionsToUnrealizedPnl.status).toBe('pass');
+      expect(report.problems).toContainEqual(expect.objectContaining({ operationId: 'competitionToLeaderboard', workflow: true }));
+    } finally {
+      await flowServer.close();
+    }
+  });
+});
