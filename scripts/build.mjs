@@ -8,6 +8,7 @@ import { docsStep } from './docs.mjs';
 import { generateStep } from './generate.mjs';
 import { lintBundleStep, lintSourceStep } from './lint.mjs';
 import { runSteps } from './lib/steps.mjs';
+import { workflowsStep } from './workflows.mjs';
 import { mswDataStep } from '../packages/msw/scripts/build.mjs';
 
 let values;
@@ -24,6 +25,7 @@ await runSteps(
     { ...bundleStep, needs: ['lint source'] },
     { ...lintBundleStep, needs: ['bundle'] },
     { ...generateStep, needs: ['bundle'] },
+    { ...workflowsStep, needs: ['bundle'] },
     { ...mswDataStep, needs: ['bundle'] },
     { ...docsStep, needs: ['bundle'] },
   ],

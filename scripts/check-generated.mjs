@@ -13,6 +13,7 @@ export async function staleGeneratedFiles() {
   try {
     await bundle(scratch);
     await generate(scratch, path.join(scratch, 'openapi.json'));
+    await (await import('./workflows.mjs')).bundleWorkflows(scratch);
     const stale = [];
     for (const name of (await readdir(scratch)).sort()) {
       const fresh = await readFile(path.join(scratch, name));

@@ -151,6 +151,7 @@ describe('the docs content', () => {
         'Pagination and page sizes',
         'Events and legacy names',
         'Versioning',
+        'Check a running service',
         notDocumentedHeading,
       ]),
     );
