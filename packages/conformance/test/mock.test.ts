@@ -5,11 +5,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startMock, type MockServer } from '@trading-analytics/mock';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { freePort, runBin } from './support/servers.js';
+import { runBin } from './support/servers.js';
 
 let mock: MockServer;
 beforeAll(async () => {
-  mock = await startMock({ port: await freePort() });
+  mock = await startMock({ port: 0 });
 });
 afterAll(() => mock?.close());
 
