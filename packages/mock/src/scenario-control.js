@@ -32,7 +32,7 @@ export function choiceProblems(catalog, choices) {
  * @param {Record<string, string>} initial the choices made at start (already checked by startMock)
  */
 export function createScenarioControl(document, initial = {}) {
-  const catalog = scenarioKeys(document);
+  let catalog = scenarioKeys(document);
   const problems = choiceProblems(catalog, initial);
   if (problems.length > 0) throw new Error(problems.join('\n'));
   let active = Object.fromEntries(Object.entries(initial).filter(([, key]) => key !== null));
@@ -52,7 +52,7 @@ export function createScenarioControl(document, initial = {}) {
     sendProblem(response, { status: 400, type: 'urn:trading-analytics-mock:invalid-scenarios', title: 'Invalid scenarios', detail });
 
   /** A handler of the front (after the guard, which has read the URL, the body and the preferences). */
-  return function scenarios(request, response, exchange) {
+  function scenarios(request, response, exchange) {
     if (exchange.path === controlPath) {
       if (exchange.method === 'GET' || exchange.method === 'HEAD') sendState(response);
       else if (exchange.method === 'DELETE') {
@@ -85,7 +85,17 @@ export function createScenarioControl(document, initial = {}) {
       exchange.preferences = { ...exchange.preferences, code, ...(exampleKey === undefined ? {} : { exampleKey }) };
     }
     return false;
+  }
+
+  /**
+   * Follows a reloaded contract (`MockServer.reload`): its keys become the ones offered, and a choice whose
+   * operation or key is gone is dropped rather than answered with a case the contract no longer has.
+   */
+  scenarios.useDocument = (next) => {
+    catalog = scenarioKeys(next);
+    active = Object.fromEntries(Object.entries(active).filter(([operationId, key]) => Object.hasOwn(catalog, operationId) && Object.hasOwn(catalog[operationId].keys, key)));
   };
+  return scenarios;
 }
 
 /** The JSON body of a control request (the guard has read it within its limits), or undefined. */

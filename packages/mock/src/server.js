@@ -17,11 +17,12 @@ try {
   // instance, the answers kept) is built by serveContract, so serving a new version is one assignment.
   let contract = await serveContract(document, { logger, errors });
 
+  const scenarioControl = createScenarioControl(JSON.parse(readFileSync(document, 'utf8')), scenarios);
   const handlers = [
     createCors({ credentials: corsCredentials }),
     createGuard(() => contract),
     // Routes of the mock's own (before Prism, after the guard) go here.
-    createScenarioControl(JSON.parse(readFileSync(document, 'utf8')), scenarios),
+    scenarioControl,
     (request, response, exchange) => contract.handle(request, response, exchange),
   ];
   const server = createFront(handlers, { onError: (error, request) => logger.error(`${request.method} ${request.url}: the mock failed: ${error?.stack ?? error}`) });
@@ -38,7 +39,9 @@ try {
   process.on('message', async (message) => {
     if (typeof message?.reload !== 'string') return;
     try {
-      contract = await serveContract(message.reload, { logger, errors });
+      const next = await serveContract(message.reload, { logger, errors });
+      scenarioControl.useDocument(JSON.parse(readFileSync(message.reload, 'utf8')));
+      contract = next;
       process.send?.({ reloaded: message.id, ok: true });
     } catch (error) {
       process.send?.({ reloaded: message.id, ok: false, error: String(error?.message ?? error) });

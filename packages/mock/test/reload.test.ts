@@ -62,6 +62,27 @@ describe('mock.reload', () => {
     expect(await firstRank()).toBe(9);
   });
 
+  it('offers the reloaded contract\'s scenario keys on /__scenarios and drops a choice whose key is gone', async () => {
+    const document = JSON.parse(await contractWithRank(1));
+    const examples = document.paths['/v1/leaderboard'].get.responses['200'].content['application/json'].examples;
+    examples.secondPage = structuredClone(examples.firstPage);
+    examples.secondPage.value.content[0].rank = 51;
+    await writeFile(contract, JSON.stringify(document));
+    await mock.reload(contract);
+    const choose = (choices: object) => fetch(`${mock.url}/__scenarios`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(choices) });
+    expect((await choose({ listLeaderboard: 'secondPage' })).status).toBe(200);
+    expect(await firstRank()).toBe(51);
+
+    delete examples.secondPage;
+    await writeFile(contract, JSON.stringify(document));
+    await mock.reload(contract);
+    const state = await (await fetch(`${mock.url}/__scenarios`)).json();
+    expect(state.active).toEqual({});
+    expect(state.operations.listLeaderboard.scenarios).not.toContain('secondPage');
+    expect(await firstRank()).toBe(1);
+    expect((await choose({ listLeaderboard: 'secondPage' })).status).toBe(400);
+  });
+
   it('says so when the mock is not running', async () => {
     const stopped = await startMock({ port: 0, contract });
     await stopped.close();
