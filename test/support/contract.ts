@@ -64,10 +64,15 @@ function rewriteRefs(node: Json): Json {
   );
 }
 
-export const projectFormats = {
-  'integer-string': /^-?[0-9]+$/,
-  'decimal-string': /^-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?$/,
-};
+/**
+ * The string formats the contract names itself (`integer-string`, `decimal-string`), each read with the
+ * pattern its component schema carries, so examples are held to exactly what the contract writes.
+ */
+function contractFormats(document: Json, knownFormats: object): [string, RegExp][] {
+  return Object.values<Json>(document.components?.schemas ?? {})
+    .filter((schema) => typeof schema?.format === 'string' && typeof schema.pattern === 'string' && !(schema.format in knownFormats))
+    .map((schema) => [schema.format, new RegExp(schema.pattern, 'u')]);
+}
 
 export class ContractValidator {
   readonly document: Json;
@@ -79,7 +84,7 @@ export class ContractValidator {
     // strictTypes is off because OpenAPI 3.1 keeps keywords beside a $ref (a pattern narrowing Address) without repeating `type`.
     this.ajv = new Ajv2020({ strict: true, strictTypes: false, allErrors: true, strictRequired: false, allowUnionTypes: true });
     addFormats(this.ajv);
-    for (const [name, pattern] of Object.entries(projectFormats)) this.ajv.addFormat(name, pattern);
+    for (const [name, pattern] of contractFormats(document, this.ajv.formats)) this.ajv.addFormat(name, pattern);
     // OpenAPI's own schema keywords and the project's extensions are annotations to the validator.
     this.ajv.addVocabulary(['discriminator', 'xml', 'externalDocs', 'example', 'x-not-documented']);
     // Only the component schemas form the validator's root (an OpenAPI document is not a JSON Schema), so

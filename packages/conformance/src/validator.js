@@ -5,11 +5,15 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { resolve } from './contract.js';
 
-// The project's own string formats; their patterns are also written on the schemas themselves.
-const projectFormats = {
-  'integer-string': /^-?[0-9]+$/,
-  'decimal-string': /^-?[0-9]+(\.[0-9]+)?$/,
-};
+/**
+ * The string formats the contract names itself (`integer-string`, `decimal-string`), each read with the
+ * pattern its component schema carries, so the format check can never be stricter than the contract.
+ */
+export function contractFormats(document, knownFormats) {
+  return Object.values(document.components?.schemas ?? {})
+    .filter((schema) => typeof schema?.format === 'string' && typeof schema.pattern === 'string' && !(schema.format in knownFormats))
+    .map((schema) => [schema.format, new RegExp(schema.pattern, 'u')]);
+}
 
 function rewriteRefs(node) {
   if (Array.isArray(node)) return node.map(rewriteRefs);
@@ -29,7 +33,7 @@ export class ContractValidator {
     // strictTypes is off because OpenAPI 3.1 keeps keywords beside a $ref without repeating `type`.
     this.ajv = new Ajv2020.default({ strict: true, strictTypes: false, allErrors: true, strictRequired: false, allowUnionTypes: true });
     addFormats.default(this.ajv);
-    for (const [name, pattern] of Object.entries(projectFormats)) this.ajv.addFormat(name, pattern);
+    for (const [name, pattern] of contractFormats(document, this.ajv.formats)) this.ajv.addFormat(name, pattern);
     // OpenAPI's own schema keywords and the project's extensions are annotations to the validator.
     this.ajv.addVocabulary(['discriminator', 'xml', 'externalDocs', 'example', 'x-not-documented']);
     this.ajv.addSchema({ $id: 'contract', $defs: rewriteRefs(document.components?.schemas ?? {}) });

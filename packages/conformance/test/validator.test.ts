@@ -1,0 +1,25 @@
+// The validator reads the contract's own string formats from the contract: a value the contract accepts is
+// never reported as a departure (the tolerant reading of decimal strings: an exponent is accepted).
+import { describe, expect, it } from 'vitest';
+import { loadContract } from '../src/contract.js';
+import { ContractValidator } from '../src/validator.js';
+
+const validator = new ContractValidator(loadContract());
+const decimal = { $ref: '#/components/schemas/DecimalString' };
+const integer = { $ref: '#/components/schemas/IntegerString' };
+
+describe('the contract-named string formats', () => {
+  it.each(['-12.5', '0', '1.25E+3', '5E-7', '18446744073709551617.5'])('accepts the decimal string %s', (value) => {
+    expect(validator.errors(decimal, value)).toEqual([]);
+  });
+
+  it.each(['+1', '.5', '5.', '1,000', '1.5.2', 'NaN'])('reports the decimal string %s', (value) => {
+    expect(validator.errors(decimal, value)).not.toEqual([]);
+  });
+
+  it('holds integer strings to digits, however large', () => {
+    expect(validator.errors(integer, '18446744073709551617')).toEqual([]);
+    expect(validator.errors(integer, '1e3')).not.toEqual([]);
+    expect(validator.errors(integer, '0x10')).not.toEqual([]);
+  });
+});
