@@ -13,6 +13,7 @@ import { build } from 'esbuild';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { packTarball } from '../../../test/support/packing.js';
 import { expectedOutput, quickStartCode, runQuickStart } from './support/quick-start.js';
 
 const run = promisify(execFile);
@@ -39,12 +40,7 @@ let tarball: string;
 let packedFiles: string[];
 let app: string;
 
-/** Packs a directory (its lifecycle scripts off: dist/ is built by the global setup) and returns the tarball's path. */
-async function pack(directory: string) {
-  const { stdout } = await run(npm, ['pack', '--ignore-scripts', '--json', '--pack-destination', work], { cwd: directory });
-  const [packed] = JSON.parse(stdout) as { filename: string; files: { path: string }[] }[];
-  return { path: join(work, packed!.filename), files: packed!.files.map((file) => file.path) };
-}
+const pack = (directory: string) => packTarball(directory, work);
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'trading-analytics-client-'));

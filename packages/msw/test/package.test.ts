@@ -14,6 +14,7 @@ import { build } from 'esbuild';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { packTarball } from '../../../test/support/packing.js';
 
 const run = promisify(execFile);
 const require = createRequire(import.meta.url);
@@ -54,12 +55,7 @@ let tarball: string;
 let packedFiles: string[];
 let app: string;
 
-/** Packs a directory (lifecycle scripts off: the client's dist/ is built by the global setup). */
-async function pack(directory: string) {
-  const { stdout } = await run(npm, ['pack', '--ignore-scripts', '--json', '--pack-destination', work], { cwd: directory });
-  const [packed] = JSON.parse(stdout) as { filename: string; files: { path: string }[] }[];
-  return { path: join(work, packed!.filename), files: packed!.files.map((file) => file.path) };
-}
+const pack = (directory: string) => packTarball(directory, work);
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'trading-analytics-msw-'));
