@@ -1,0 +1,342 @@
+// The request checks of the mock's guard and the MSW handlers, as pure functions of what a request carries:
+// each returns the values it read, or a list of violations saying what is wrong. None of them throws on any
+// input, and none recurses, so no input can exhaust the stack.
+import { MAX_JSON_DEPTH, MAX_SAFE_INTEGER } from './limits.js';
+import type { Schema } from './openapi.js';
+import type { Violation } from './problems.js';
+
+/** The query as name -> value, or values when a name is repeated. */
+export type Query = Record<string, string | string[]>;
+
+/** What a request prefers (RFC 7240 `Prefer`, or Prism's `__code`/`__example`/`__dynamic` query parameters). */
+export interface Preferences {
+  code?: number;
+  exampleKey?: string;
+  dynamic?: boolean;
+  seed?: string;
+}
+
+/** Decodes one percent-encoded URL component; undefined when its encoding does not decode to UTF-8. */
+export function strictDecode(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A value quoted for a message, cut to `limit` characters. */
+export function quoted(text: string, limit = 60): string {
+  return JSON.stringify(text.length > limit ? `${text.slice(0, limit)}…` : text);
+}
+
+/** The path's segments, decoded; a segment that does not decode is a violation. */
+export function decodePath(rawPath: string): { segments: string[]; violations: Violation[] } {
+  const segments: string[] = [];
+  const violations: Violation[] = [];
+  for (const raw of rawPath.split('/')) {
+    const segment = strictDecode(raw);
+    if (segment === undefined) {
+      violations.push({
+        location: ['request', 'path'],
+        message: `Path segment ${quoted(raw)} has percent-encoding that does not decode to UTF-8 text`,
+      });
+    }
+    segments.push(segment ?? raw);
+  }
+  return { segments, violations };
+}
+
+/**
+ * The query as name -> value (or values, when repeated), decoded as forms are (`+` is a space); a name or
+ * value that does not decode is a violation.
+ */
+export function decodeQuery(rawSearch: string): { query: Query; violations: Violation[] } {
+  const query: Query = {};
+  const violations: Violation[] = [];
+  const text = rawSearch.startsWith('?') ? rawSearch.slice(1) : rawSearch;
+  if (text === '') return { query, violations };
+  for (const pair of text.split('&')) {
+    if (pair === '') continue;
+    const equals = pair.indexOf('=');
+    const rawName = equals < 0 ? pair : pair.slice(0, equals);
+    const rawValue = equals < 0 ? '' : pair.slice(equals + 1);
+    const name = strictDecode(rawName.replaceAll('+', ' '));
+    const value = strictDecode(rawValue.replaceAll('+', ' '));
+    if (name === undefined || value === undefined) {
+      violations.push({
+        location: ['request', 'query'],
+        message: `Query parameter ${quoted(pair)} has percent-encoding that does not decode to UTF-8 text`,
+      });
+      continue;
+    }
+    const previous = query[name];
+    query[name] = previous === undefined ? value : [...[previous].flat(), value];
+  }
+  return { query, violations };
+}
+
+const PREFERENCE_NAMES = ['code', 'example', 'dynamic', 'seed'] as const;
+
+/**
+ * The preferences from a `Prefer` header (RFC 7240: `code=404, example=key`, `;` also separates), or from
+ * the `__code`, `__example` and `__dynamic` query parameters when there is no header, as Prism reads them.
+ * Preferences not used are ignored, as RFC 7240 asks; one used with a value it cannot take is a violation.
+ */
+export function parsePreferences(
+  header: string | undefined,
+  query: Query,
+): { preferences: Preferences; violations: Violation[] } {
+  const raw: Partial<Record<(typeof PREFERENCE_NAMES)[number], string>> = {};
+  if (header !== undefined) {
+    for (const part of String(header).split(/[,;]/)) {
+      const equals = part.indexOf('=');
+      const name = (equals < 0 ? part : part.slice(0, equals)).trim().toLowerCase();
+      let value = equals < 0 ? '' : part.slice(equals + 1).trim();
+      if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
+      const known = PREFERENCE_NAMES.find((candidate) => candidate === name);
+      if (known !== undefined && !(known in raw)) raw[known] = value;
+    }
+  } else {
+    for (const name of PREFERENCE_NAMES) {
+      const value = query[`__${name}`];
+      if (value !== undefined) raw[name] = [value].flat()[0];
+    }
+  }
+  const preferences: Preferences = {};
+  const violations: Violation[] = [];
+  const location = header !== undefined ? ['request', 'header', 'prefer'] : ['request', 'query'];
+  if (raw.code !== undefined) {
+    if (/^[0-9]{3}$/.test(raw.code)) preferences.code = Number(raw.code);
+    else violations.push({ location, message: `code must be a three-digit HTTP status, got ${quoted(raw.code)}` });
+  }
+  if (raw.example !== undefined) {
+    if (raw.example !== '') preferences.exampleKey = raw.example;
+    else violations.push({ location, message: 'example must name an example, got an empty value' });
+  }
+  if (raw.dynamic !== undefined) {
+    if (raw.dynamic === 'true' || raw.dynamic === 'false') preferences.dynamic = raw.dynamic === 'true';
+    else violations.push({ location, message: `dynamic must be true or false, got ${quoted(raw.dynamic)}` });
+  }
+  if (raw.seed !== undefined) preferences.seed = raw.seed;
+  return { preferences, violations };
+}
+
+/** The declared range of an integer schema, defaulting to what a JSON number holds exactly. */
+function integerRange(schema: Schema): { min: bigint; max: bigint } {
+  const bound = (value: unknown, fallback: bigint) =>
+    Number.isSafeInteger(value) ? BigInt(value as number) : fallback;
+  let min = bound(schema.minimum, -MAX_SAFE_INTEGER);
+  let max = bound(schema.maximum, MAX_SAFE_INTEGER);
+  if (Number.isSafeInteger(schema.exclusiveMinimum)) min = BigInt(schema.exclusiveMinimum as number) + 1n;
+  if (Number.isSafeInteger(schema.exclusiveMaximum)) max = BigInt(schema.exclusiveMaximum as number) - 1n;
+  return { min, max };
+}
+
+/** Whether a schema declares an integer (alone or with null). */
+export function isIntegerSchema(schema: Schema | undefined): boolean {
+  const type = schema?.type;
+  return (
+    type === 'integer' ||
+    (Array.isArray(type) && type.includes('integer') && !type.includes('number') && !type.includes('string'))
+  );
+}
+
+/**
+ * Checks an integer as the client wrote it (a query or path value, or a JSON number's text): decimal digits
+ * only, so no hex, no exponent and no fraction, and within the declared range or, without one, the range a
+ * JSON number holds exactly. Returns a message, or undefined when it is fine.
+ */
+export function integerProblem(text: string, schema: Schema | undefined): string | undefined {
+  if (!/^-?[0-9]+$/.test(text))
+    return `must be a decimal integer (digits only: no hex, exponent or fraction), got ${quoted(text)}`;
+  const { min, max } = integerRange(schema ?? {});
+  // The text is digits only, so BigInt cannot throw; its length is bounded by the URL or body limit.
+  const value = BigInt(text);
+  if (value < min || value > max) return `must be an integer from ${min} to ${max}, got ${quoted(text)}`;
+  return undefined;
+}
+
+/** A number of a JSON text, as the client wrote it, with the path that leads to it. */
+export interface JsonNumber {
+  path: (string | number)[];
+  text: string;
+}
+
+interface Frame {
+  path: (string | number)[];
+  array: boolean;
+  next: number;
+  key: string | undefined;
+}
+
+/**
+ * Reads a JSON text without recursion: its nesting depth (refused past MAX_JSON_DEPTH) and every number with
+ * the path that leads to it, as the client wrote it, so integers can be checked before `JSON.parse` rounds
+ * them. Syntax is left to `JSON.parse`, which runs only once this pass has found nothing wrong.
+ */
+export function scanJson(text: string): { depthExceeded: boolean; numbers: JsonNumber[] } {
+  const numbers: JsonNumber[] = [];
+  // One frame per open array or object: its path, and for an object the key read last.
+  const stack: Frame[] = [];
+  let pendingKey: string | undefined;
+  let expectKey = false;
+  let index = 0;
+  const path = (): (string | number)[] => {
+    const frame = stack.at(-1);
+    if (!frame) return [];
+    return [...frame.path, frame.array ? frame.next : (frame.key ?? '')];
+  };
+  while (index < text.length) {
+    const char = text[index] as string;
+    if (char === '"') {
+      let end = index + 1;
+      while (end < text.length && text[end] !== '"') end += text[end] === '\\' ? 2 : 1;
+      if (expectKey) {
+        pendingKey = strictJsonString(text.slice(index, end + 1));
+        expectKey = false;
+      } else advance(stack);
+      index = end + 1;
+      continue;
+    }
+    if (char === '{' || char === '[') {
+      if (stack.length >= MAX_JSON_DEPTH) return { depthExceeded: true, numbers };
+      stack.push({ path: path(), array: char === '[', next: 0, key: undefined });
+      expectKey = char === '{';
+      index++;
+      continue;
+    }
+    if (char === '}' || char === ']') {
+      stack.pop();
+      advance(stack);
+      expectKey = false;
+      index++;
+      continue;
+    }
+    if (char === ':') {
+      const frame = stack.at(-1);
+      if (frame && !frame.array) frame.key = pendingKey;
+      index++;
+      continue;
+    }
+    if (char === ',') {
+      const frame = stack.at(-1);
+      if (frame && !frame.array) expectKey = true;
+      index++;
+      continue;
+    }
+    if (char === '-' || (char >= '0' && char <= '9')) {
+      let end = index + 1;
+      while (end < text.length && /[0-9eE.+-]/.test(text[end] as string)) end++;
+      numbers.push({ path: path(), text: text.slice(index, end) });
+      advance(stack);
+      index = end;
+      continue;
+    }
+    if (char === 't' || char === 'f' || char === 'n') advance(stack);
+    // Literals' remaining letters and whitespace carry nothing to check.
+    index++;
+    while (index < text.length && /[a-z]/.test(text[index] as string) && /[a-z]/.test(text[index - 1] as string))
+      index++;
+  }
+  return { depthExceeded: false, numbers };
+}
+
+/** After a value inside an array, the next one has the next index. */
+function advance(stack: Frame[]): void {
+  const frame = stack.at(-1);
+  if (frame?.array) frame.next++;
+}
+
+function strictJsonString(literal: string): string {
+  try {
+    return JSON.parse(literal) as string;
+  } catch {
+    return literal;
+  }
+}
+
+/**
+ * The schema a value at `path` is validated against, following `properties`, `items` and the branches of
+ * `allOf`, `oneOf` and `anyOf` (the first that has the step); undefined when the path leaves the schema.
+ */
+export function schemaAt(schema: Schema, path: readonly (string | number)[]): Schema | undefined {
+  let current: Schema | undefined = schema;
+  for (const step of path) {
+    current = childSchema(current, step);
+    if (current === undefined) return undefined;
+  }
+  return current;
+}
+
+function childSchema(schema: Schema | undefined, step: string | number): Schema | undefined {
+  if (!schema || typeof schema !== 'object') return undefined;
+  if (typeof step === 'number' && schema.items && typeof schema.items === 'object') return schema.items;
+  if (typeof step === 'string' && schema.properties && Object.hasOwn(schema.properties, step))
+    return schema.properties[step];
+  for (const branch of [...(schema.allOf ?? []), ...(schema.oneOf ?? []), ...(schema.anyOf ?? [])]) {
+    const found = childSchema(branch, step);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/**
+ * Numbers of a JSON body (`scanJson`'s `numbers`) against the body's schema (references inlined): where the
+ * schema declares an integer, checked as written; anywhere else, an integer past what a JSON number holds
+ * exactly is refused, since it would reach the validator already rounded.
+ */
+export function bodyIntegerProblems(schema: Schema | undefined, numbers: readonly JsonNumber[]): Violation[] {
+  const violations: Violation[] = [];
+  for (const { path, text } of numbers) {
+    const location = ['request', 'body', ...path.map(String)];
+    const fieldSchema = schema && schemaAt(schema, path);
+    const name = path.join('.') || 'body';
+    if (isIntegerSchema(fieldSchema)) {
+      const problem = integerProblem(text, fieldSchema);
+      if (problem) violations.push({ location, message: `${name} ${problem}` });
+    } else if (/^-?[0-9]+$/.test(text) && (BigInt(text) > MAX_SAFE_INTEGER || BigInt(text) < -MAX_SAFE_INTEGER)) {
+      violations.push({
+        location,
+        message: `${name} is an integer beyond ±${MAX_SAFE_INTEGER}, which a JSON number cannot hold exactly; got ${text.slice(0, 40)}`,
+      });
+    }
+  }
+  return violations;
+}
+
+// A media type as RFC 9110 writes it: `type/subtype`, then `; name=value` parameters (value a token or a
+// quoted string). Prism parses Accept and Content-Type with this grammar and throws on anything else.
+const TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
+const MEDIA_TYPE = new RegExp(`^${TOKEN}/${TOKEN}(?:[ \\t]*;[ \\t]*${TOKEN}=(?:${TOKEN}|"(?:[^"\\\\]|\\\\.)*"))*$`);
+
+/** Whether a header value is one media type, as Content-Type holds. */
+export function isMediaType(text: string): boolean {
+  return MEDIA_TYPE.test(String(text).trim());
+}
+
+/** The entries of an Accept header that are not media ranges (empty when it is well formed). */
+export function malformedAccept(header: string): string[] {
+  return String(header)
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => !MEDIA_TYPE.test(entry));
+}
+
+/** The length of a text in UTF-8 bytes, without an encoder (the core uses no platform global). */
+export function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (code >= 0xd800 && code <= 0xdbff && index + 1 < text.length) {
+      const next = text.charCodeAt(index + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        bytes += 4;
+        index++;
+      } else bytes += 3;
+    } else bytes += 3;
+  }
+  return bytes;
+}

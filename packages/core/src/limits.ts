@@ -1,0 +1,27 @@
+// The limits on what a request may carry, shared by the mock and the MSW handlers, each with the reason for
+// its value. They are listed in the mock's README ("Limits"); a request beyond one is refused with a 4xx
+// naming the limit, never served.
+
+/**
+ * Largest request body read, in bytes. The contract's largest body, a list of pair addresses for latest
+ * prices, is a few kilobytes; 1 MiB is hundreds of times that, and caps what a flood of large bodies can
+ * make the mock hold (each body is read whole before it is validated).
+ */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/**
+ * Deepest nesting of arrays and objects in a JSON body. The contract's deepest request body is 3 levels
+ * (an object holding an object of options); 32 leaves room for any sane client and keeps a schema
+ * validator, which recurses per level, far from the stack's limit.
+ */
+export const MAX_JSON_DEPTH = 32;
+
+/**
+ * Integers the contract declares without a range must fit a JSON number exactly: a client's
+ * `JSON.parse` silently rounds anything past 2^53 - 1. Money and quantities travel as strings, so no
+ * integer field of the contract needs more.
+ */
+export const MAX_SAFE_INTEGER = BigInt(Number.MAX_SAFE_INTEGER);
+
+/** Longest `sl-violations` header value (Prism's cap, kept: Node refuses a response header block above 16 KiB). */
+export const MAX_VIOLATIONS_HEADER = 8 * 1024 - 100;
