@@ -10,9 +10,9 @@
 // The dev part runs `npm run dev` on a scratch copy of the contract (the real openapi/ is never edited).
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import os from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { createScratchProject } from './lib/scratch-project.mjs';
 import { root, sourceSpec } from './lib/steps.mjs';
 
@@ -26,7 +26,11 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 function timed(command, args) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } });
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+    });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
@@ -86,7 +90,11 @@ async function until(what, probe, deadlineMs = 20_000) {
 /** Saves changes of one example to a scratch project under `npm run dev`; times each until mock and docs show it. */
 async function devLoop(bareBundle) {
   const project = await createScratchProject();
-  const child = spawn(process.execPath, [path.join(root, 'scripts/dev.mjs'), '--project', project.root, '--port', '0', '--docs-port', '0'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    [path.join(root, 'scripts/dev.mjs'), '--project', project.root, '--port', '0', '--docs-port', '0'],
+    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   child.stdout.setEncoding('utf8');
   child.stderr.setEncoding('utf8');
   const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -109,7 +117,10 @@ async function devLoop(bareBundle) {
             const answer = await fetch(`${urls.mock}/v1/leaderboard`).catch(() => undefined);
             return answer?.ok && String((await answer.json()).content[0].biggestWin) === next;
           }),
-          until('the docs page to reload with the change', async () => events.reloads > reloadsBefore && (await (await fetch(urls.docs)).text()).includes(`${next}`)),
+          until(
+            'the docs page to reload with the change',
+            async () => events.reloads > reloadsBefore && (await (await fetch(urls.docs)).text()).includes(`${next}`),
+          ),
         ]);
         if (save > 0) {
           times.mock.push(mockAt - saved);
@@ -143,10 +154,24 @@ if (flags.only !== undefined && !['build', 'dev'].includes(flags.only)) {
 const scratch = await mkdtemp(path.join(os.tmpdir(), 'bench-build-'));
 const failures = [];
 try {
-  console.log(`load average ${os.loadavg().map((load) => load.toFixed(2)).join(', ')} on ${os.availableParallelism()} cores`);
+  console.log(
+    `load average ${os
+      .loadavg()
+      .map((load) => load.toFixed(2))
+      .join(', ')} on ${os.availableParallelism()} cores`,
+  );
   const build = path.join(root, 'scripts/build.mjs');
-  const bareBundle = () => timed(path.join(root, 'node_modules/.bin/redocly'), ['bundle', sourceSpec, '--output', path.join(scratch, 'openapi.json'), '--ext', 'json']);
-  const seconds = (values) => `median ${(median(values) / 1000).toFixed(2)} s (${values.map((t) => (t / 1000).toFixed(2)).join(', ')})`;
+  const bareBundle = () =>
+    timed(path.join(root, 'node_modules/.bin/redocly'), [
+      'bundle',
+      sourceSpec,
+      '--output',
+      path.join(scratch, 'openapi.json'),
+      '--ext',
+      'json',
+    ]);
+  const seconds = (values) =>
+    `median ${(median(values) / 1000).toFixed(2)} s (${values.map((t) => (t / 1000).toFixed(2)).join(', ')})`;
   const report = (name, values, bare, limit) => {
     const ratio = median(values) / median(bare);
     console.log(`${name}: ${seconds(values)}, ${ratio.toFixed(2)}x the bare bundle (budget ${limit}x)`);
@@ -182,5 +207,5 @@ if (failures.length > 0) {
   console.error(`Budget missed:\n- ${failures.join('\n- ')}`);
   process.exitCode = 1;
 } else {
-  console.log('All budgets of the maintainer\'s loop met.');
+  console.log("All budgets of the maintainer's loop met.");
 }

@@ -3,19 +3,21 @@
 // step whose inputs are unchanged since its last success is skipped (`-- --force` runs them all). A step
 // given as `[name, action]` runs after every step above it.
 import { parseArgs } from 'node:util';
+import { mswDataStep } from '../packages/msw/scripts/build.mjs';
 import { bundleStep } from './bundle.mjs';
 import { docsStep } from './docs.mjs';
 import { generateStep } from './generate.mjs';
-import { lintBundleStep, lintSourceStep } from './lint.mjs';
 import { runSteps } from './lib/steps.mjs';
+import { lintBundleStep, lintSourceStep } from './lint.mjs';
 import { workflowsStep } from './workflows.mjs';
-import { mswDataStep } from '../packages/msw/scripts/build.mjs';
 
 let values;
 try {
   ({ values } = parseArgs({ options: { force: { type: 'boolean', default: false } } }));
 } catch (error) {
-  console.error(`${error.message}\n\nUsage: npm run build [-- --force]   (--force: run every step, even those whose inputs are unchanged)`);
+  console.error(
+    `${error.message}\n\nUsage: npm run build [-- --force]   (--force: run every step, even those whose inputs are unchanged)`,
+  );
   process.exit(2);
 }
 

@@ -20,7 +20,9 @@ if (isEntryPoint(import.meta.url)) {
   const build = !args.includes('--no-build');
   const targets = args.filter((arg) => arg !== '--no-build');
   if (targets.length !== 1 || !(bumps.includes(targets[0]) || /^\d+\.\d+\.\d+$/.test(targets[0]))) {
-    console.error('Usage: npm run bump -- <major|minor|patch|X.Y.Z> [--no-build]\n(see "Versions and releases" in the README for the rule)');
+    console.error(
+      'Usage: npm run bump -- <major|minor|patch|X.Y.Z> [--no-build]\n(see "Versions and releases" in the README for the rule)',
+    );
     process.exit(1);
   }
   const steps = [

@@ -1,6 +1,6 @@
 // Bundles the split source (openapi/openapi.yaml) into one document with internal $refs only:
 // generated/openapi.json and generated/openapi.yaml. Component names come from the root components map.
-import { mkdtemp, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { stringify } from 'yaml';
@@ -11,7 +11,16 @@ export async function bundleDocument(source = sourceSpec) {
   const scratch = await mkdtemp(path.join(tmpdir(), 'bundle-'));
   try {
     const raw = path.join(scratch, 'openapi.json');
-    await runTool('redocly', ['bundle', source, '--config', path.join(path.dirname(source), '../redocly.yaml'), '--output', raw, '--ext', 'json']);
+    await runTool('redocly', [
+      'bundle',
+      source,
+      '--config',
+      path.join(path.dirname(source), '../redocly.yaml'),
+      '--output',
+      raw,
+      '--ext',
+      'json',
+    ]);
     return JSON.parse(await readFile(raw, 'utf8'));
   } finally {
     await rm(scratch, { recursive: true, force: true });
@@ -22,7 +31,10 @@ export async function bundleDocument(source = sourceSpec) {
 export async function writeBundle(document, outDir = generatedDir) {
   await mkdir(outDir, { recursive: true });
   await writeFile(path.join(outDir, 'openapi.json'), `${JSON.stringify(document, null, 2)}\n`);
-  await writeFile(path.join(outDir, 'openapi.yaml'), stringify(document, { lineWidth: 0, aliasDuplicateObjects: false }));
+  await writeFile(
+    path.join(outDir, 'openapi.yaml'),
+    stringify(document, { lineWidth: 0, aliasDuplicateObjects: false }),
+  );
   const operations = Object.values(document.paths).flatMap((item) =>
     Object.keys(item).filter((key) => ['get', 'put', 'post', 'delete', 'patch'].includes(key)),
   );

@@ -1,6 +1,6 @@
 // Fails when generated/ is stale: rebuilds every generated file into a scratch folder and compares it
 // byte for byte with the committed one.
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { bundle } from './bundle.mjs';
@@ -29,7 +29,9 @@ export async function staleGeneratedFiles() {
 export async function checkGenerated() {
   const stale = await staleGeneratedFiles();
   if (stale.length > 0) {
-    throw new StepError(`generated/ is stale: ${stale.join(', ')} differ from a fresh build. Run \`npm run build\` and commit the result.`);
+    throw new StepError(
+      `generated/ is stale: ${stale.join(', ')} differ from a fresh build. Run \`npm run build\` and commit the result.`,
+    );
   }
   return 'generated/ is up to date';
 }

@@ -59,7 +59,10 @@ export function devOptions(argv = process.argv.slice(2), env = process.env) {
     },
   });
   const port = portNumber(values.port ?? env.MOCK_PORT ?? '4010', values.port !== undefined ? '--port' : 'MOCK_PORT');
-  const docsPort = portNumber(values['docs-port'] ?? env.DOCS_PORT ?? String(port === 0 ? 0 : port + 1), values['docs-port'] !== undefined ? '--docs-port' : 'DOCS_PORT');
+  const docsPort = portNumber(
+    values['docs-port'] ?? env.DOCS_PORT ?? String(port === 0 ? 0 : port + 1),
+    values['docs-port'] !== undefined ? '--docs-port' : 'DOCS_PORT',
+  );
   if (port !== 0 && docsPort === port) throw new Error(`The docs need a port of their own; both are ${port}.`);
   return {
     help: values.help,
@@ -73,7 +76,8 @@ export function devOptions(argv = process.argv.slice(2), env = process.env) {
 
 function portNumber(text, name) {
   const port = Number(text);
-  if (!/^[0-9]+$/.test(text) || port > 65535) throw new Error(`${name} must be a port number from 0 (any free port) to 65535, got "${text}".`);
+  if (!/^[0-9]+$/.test(text) || port > 65535)
+    throw new Error(`${name} must be a port number from 0 (any free port) to 65535, got "${text}".`);
   return port;
 }
 
@@ -84,7 +88,15 @@ const messageOf = (error) => (error instanceof StepError ? error.message : (erro
  * Starts the loop; resolves once the mock and the docs are served and openapi/ is watched, with
  * `{ mockUrl, docsUrl, close() }`. Progress goes to `log`, problems to `warn`.
  */
-export async function startDev({ project = root, host = '127.0.0.1', port = 4010, docsPort = 4011, corsCredentials = false, log = console.log, warn = console.error } = {}) {
+export async function startDev({
+  project = root,
+  host = '127.0.0.1',
+  port = 4010,
+  docsPort = 4011,
+  corsCredentials = false,
+  log = console.log,
+  warn = console.error,
+} = {}) {
   const paths = projectPaths(project);
   const live = createLiveReload();
   const relative = (file) => path.relative(paths.root, file);
@@ -99,7 +111,9 @@ export async function startDev({ project = root, host = '127.0.0.1', port = 4010
 
   const problem = (what, error, started) => {
     const text = messageOf(error);
-    warn(`[dev] ${what} failed (${since(started)}); ${served ? 'still serving the last good contract' : 'nothing served yet'}:\n${text}`);
+    warn(
+      `[dev] ${what} failed (${since(started)}); ${served ? 'still serving the last good contract' : 'nothing served yet'}:\n${text}`,
+    );
     live.problem(`${what}:\n${text}`);
   };
 
@@ -114,7 +128,9 @@ export async function startDev({ project = root, host = '127.0.0.1', port = 4010
     const linted = lintSource(paths.source, { ruleset: paths.ruleset, config: paths.redoclyConfig });
     const bundled = bundleDocument(paths.source);
     const text = bundled.then((document) => `${JSON.stringify(document, null, 2)}\n`);
-    const bundleLinted = text.then((json) => (json === served ? undefined : lintSpectral(paths.bundle, paths.ruleset, json)));
+    const bundleLinted = text.then((json) =>
+      json === served ? undefined : lintSpectral(paths.bundle, paths.ruleset, json),
+    );
     const docs = text.then(async (json) => {
       if (json === served) return;
       const page = template === undefined ? undefined : pageFor(template, await bundled);
@@ -131,7 +147,7 @@ export async function startDev({ project = root, host = '127.0.0.1', port = 4010
     for (const promise of all) promise.catch(() => {});
     const fail = async (what, error) => {
       await Promise.allSettled(all);
-      return problem(what, error, started), false;
+      return (problem(what, error, started), false);
     };
 
     try {
@@ -169,13 +185,13 @@ export async function startDev({ project = root, host = '127.0.0.1', port = 4010
     });
     const outcomes = await Promise.allSettled([mockServes, docsShow]);
     const failed = outcomes.find((result) => result.status === 'rejected');
-    if (failed) return problem('serving the new contract', failed.reason, started), false;
+    if (failed) return (problem('serving the new contract', failed.reason, started), false);
     served = await text;
     // Last: nothing served waits for the types, and generating them holds this process for a moment.
     try {
       log(`[dev] types regenerated: ${await generate(paths.generatedDir, paths.bundle)} (${since(started)})`);
     } catch (error) {
-      return problem('generate types', error, started), false;
+      return (problem('generate types', error, started), false);
     }
     return true;
   }

@@ -6,8 +6,9 @@
 // The rating is Redocly CLI's `diff` with its diff-recommended rules (direction-aware: a change is judged by
 // whether it sits in what a client sends or in what it receives). Three house rules correct it where it is
 // wrong for this contract's clients; each is named in the output and explained in scripts/README.md.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+
 import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -27,7 +28,10 @@ export function readablePointer(pointer, document) {
   const raw = segmentsOf(pointer);
   const parts = [];
   for (let index = 0; index < raw.length; index++) {
-    const name = raw[index] === 'parameters' && /^\d+$/.test(raw[index + 1] ?? '') ? parameterName(document, raw.slice(0, index + 2)) : undefined;
+    const name =
+      raw[index] === 'parameters' && /^\d+$/.test(raw[index + 1] ?? '')
+        ? parameterName(document, raw.slice(0, index + 2))
+        : undefined;
     if (name) parts.push(`parameter ${name}`), index++;
     else parts.push(raw[index]);
   }
@@ -36,7 +40,10 @@ export function readablePointer(pointer, document) {
     return [head, ...parts.slice(httpMethods.has(parts[2]) ? 3 : 2)].join(' › ');
   }
   if (parts[0] === 'components' && parts[2]) {
-    const kind = { schemas: 'schema', parameters: 'parameter', responses: 'response', examples: 'example', headers: 'header' }[parts[1]] ?? parts[1];
+    const kind =
+      { schemas: 'schema', parameters: 'parameter', responses: 'response', examples: 'example', headers: 'header' }[
+        parts[1]
+      ] ?? parts[1];
     return [`${kind} ${parts[2]}`, ...parts.slice(3)].join(' › ');
   }
   return parts.join(' › ') || 'the document';
@@ -62,7 +69,8 @@ function nameOf(keywordPointer) {
   return segmentsOf(keywordPointer).at(-2) ?? 'the document';
 }
 
-const short = (value) => (['string', 'number', 'boolean'].includes(typeof value) && String(value).length <= 60 ? `'${value}'` : undefined);
+const short = (value) =>
+  ['string', 'number', 'boolean'].includes(typeof value) && String(value).length <= 60 ? `'${value}'` : undefined;
 const words = (typeName = 'node') => typeName.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
 
 function defaultMessage(change) {
@@ -75,17 +83,25 @@ function defaultMessage(change) {
   return from && to ? `\`${change.property}\` changed from ${from} to ${to}.` : `\`${change.property}\` changed.`;
 }
 
-const lostValues = (base, revision) => (Array.isArray(base) && Array.isArray(revision) ? base.filter((value) => !revision.some((kept) => JSON.stringify(kept) === JSON.stringify(value))) : []);
+const lostValues = (base, revision) =>
+  Array.isArray(base) && Array.isArray(revision)
+    ? base.filter((value) => !revision.some((kept) => JSON.stringify(kept) === JSON.stringify(value)))
+    : [];
 
 /** The node at a JSON pointer of a document, or undefined. */
 function resolve(document, pointer) {
-  return segmentsOf(pointer).reduce((node, segment) => (node && typeof node === 'object' ? node[segment] : undefined), document);
+  return segmentsOf(pointer).reduce(
+    (node, segment) => (node && typeof node === 'object' ? node[segment] : undefined),
+    document,
+  );
 }
 
 /** The values of an enum written as oneOf/anyOf of `const` members, or undefined when it is not one. */
 function constValues(schema) {
   const members = schema?.oneOf ?? schema?.anyOf;
-  return Array.isArray(members) && members.length > 0 && members.every((member) => member && 'const' in member) ? members.map((member) => member.const) : undefined;
+  return Array.isArray(members) && members.length > 0 && members.every((member) => member && 'const' in member)
+    ? members.map((member) => member.const)
+    : undefined;
 }
 
 const sameValues = (a, b) => a.length === b.length && lostValues(a, b).length === 0 && lostValues(b, a).length === 0;
@@ -99,16 +115,28 @@ const houseRules = [
     // compiling) and what it handled or filtered on silently disappears.
     id: 'house/enum-value-removed',
     impact: 'major',
-    applies: (change) => change.kind === 'modified' && change.property === 'enum' && lostValues(change.base?.value, change.revision?.value).length > 0,
-    message: (change) => `Enum \`${nameOf(change.base.pointer)}\` lost values: ${lostValues(change.base.value, change.revision.value).map((value) => `'${value}'`).join(', ')}; a client may send or receive them.`,
+    applies: (change) =>
+      change.kind === 'modified' &&
+      change.property === 'enum' &&
+      lostValues(change.base?.value, change.revision?.value).length > 0,
+    message: (change) =>
+      `Enum \`${nameOf(change.base.pointer)}\` lost values: ${lostValues(change.base.value, change.revision.value)
+        .map((value) => `'${value}'`)
+        .join(', ')}; a client may send or receive them.`,
   },
   {
     // The same for an enum written as oneOf/anyOf of `const` members (the form that lets one value carry
     // `deprecated: true`): removing a member removes a value.
     id: 'house/const-member-removed',
     impact: 'major',
-    applies: (change) => change.kind === 'removed' && change.base?.value && typeof change.base.value === 'object' && 'const' in change.base.value && ['oneOf', 'anyOf'].includes(segmentsOf(change.base.pointer).at(-2)),
-    message: (change) => `Value '${change.base.value.const}' of \`${segmentsOf(change.base.pointer).at(-3)}\` was removed; a client may send or receive it.`,
+    applies: (change) =>
+      change.kind === 'removed' &&
+      change.base?.value &&
+      typeof change.base.value === 'object' &&
+      'const' in change.base.value &&
+      ['oneOf', 'anyOf'].includes(segmentsOf(change.base.pointer).at(-2)),
+    message: (change) =>
+      `Value '${change.base.value.const}' of \`${segmentsOf(change.base.pointer).at(-3)}\` was removed; a client may send or receive it.`,
   },
   {
     // Rewriting `enum: [A, B]` as oneOf of `const: A` and `const: B` (to deprecate one value) keeps the same
@@ -117,18 +145,26 @@ const houseRules = [
     id: 'house/enum-rewritten-as-const-members',
     impact: 'patch',
     applies: (change, { revision }) => {
-      if (change.kind !== 'modified' || change.property !== 'enum' || !Array.isArray(change.base?.value) || change.revision?.value !== undefined) return false;
+      if (
+        change.kind !== 'modified' ||
+        change.property !== 'enum' ||
+        !Array.isArray(change.base?.value) ||
+        change.revision?.value !== undefined
+      )
+        return false;
       const values = constValues(resolve(revision, change.base.pointer.replace(/\/enum$/, '')));
       return values !== undefined && sameValues(values, change.base.value);
     },
-    message: (change) => `Enum \`${nameOf(change.base.pointer)}\` rewritten as oneOf of const members with the same values.`,
+    message: (change) =>
+      `Enum \`${nameOf(change.base.pointer)}\` rewritten as oneOf of const members with the same values.`,
   },
   {
     // Semantic Versioning asks for a minor release to announce a deprecation before the major that removes
     // it; diff-recommended rates the new `deprecated: true` as a patch.
     id: 'house/deprecated',
     impact: 'minor',
-    applies: (change) => change.kind === 'modified' && change.property === 'deprecated' && change.revision?.value === true,
+    applies: (change) =>
+      change.kind === 'modified' && change.property === 'deprecated' && change.revision?.value === true,
     message: () => 'Marked deprecated.',
   },
 ];
@@ -138,7 +174,19 @@ export async function redoclyDiff(baseFile, revisionFile) {
   const scratch = await mkdtemp(path.join(tmpdir(), 'diff-'));
   try {
     const report = path.join(scratch, 'diff.json');
-    await runTool('redocly', ['diff', path.resolve(baseFile), path.resolve(revisionFile), '--config', diffConfig, '--format', 'json', '--fail-on', 'none', '--output', report]);
+    await runTool('redocly', [
+      'diff',
+      path.resolve(baseFile),
+      path.resolve(revisionFile),
+      '--config',
+      diffConfig,
+      '--format',
+      'json',
+      '--fail-on',
+      'none',
+      '--output',
+      report,
+    ]);
     return JSON.parse(await readFile(report, 'utf8'));
   } finally {
     await rm(scratch, { recursive: true, force: true });
@@ -151,22 +199,32 @@ export function rateChanges(report, documents) {
   const rated = [];
   for (const change of report.changes) {
     if (change.path === '#/info' && change.property === 'version') continue;
-    const location = change.kind === 'added' ? change.revision : change.base ?? change.revision;
+    const location = change.kind === 'added' ? change.revision : (change.base ?? change.revision);
     // A modified keyword is named by the node that holds it; the message names the keyword.
     const keyword = `/${encode(String(change.property))}`;
-    const pointer = change.kind === 'modified' && location.pointer.endsWith(keyword) ? location.pointer.slice(0, -keyword.length) : location.pointer;
+    const pointer =
+      change.kind === 'modified' && location.pointer.endsWith(keyword)
+        ? location.pointer.slice(0, -keyword.length)
+        : location.pointer;
     let impact = change.impact;
     let messages = change.verdicts.map((verdict) => ({ text: verdict.message, rule: verdict.ruleId }));
     for (const rule of houseRules) {
       if (impact === rule.impact || !rule.applies(change, documents)) continue;
-      if (isAtLeast(impact, rule.impact)) messages = messages.map((message) => ({ ...message, rule: `${message.rule}, overruled by ${rule.id}` }));
+      if (isAtLeast(impact, rule.impact))
+        messages = messages.map((message) => ({ ...message, rule: `${message.rule}, overruled by ${rule.id}` }));
       messages.unshift({ text: rule.message(change), rule: rule.id });
       impact = rule.impact;
     }
     if (messages.length === 0) messages.push({ text: defaultMessage(change), rule: undefined });
     const operation = operationOf(change.path);
     const where = readablePointer(pointer, change.kind === 'added' ? documents?.revision : documents?.base);
-    rated.push({ impact, kind: change.kind, where, operation: where.startsWith(operation ?? '\0') ? undefined : operation, messages });
+    rated.push({
+      impact,
+      kind: change.kind,
+      where,
+      operation: where.startsWith(operation ?? '\0') ? undefined : operation,
+      messages,
+    });
   }
   const order = { major: 0, minor: 1, patch: 2 };
   return rated.sort((a, b) => order[a.impact] - order[b.impact]);
@@ -179,11 +237,24 @@ export async function checkChanges({ baselineFile = baselinePath, bundleFile = b
   const bundle = JSON.parse(await readFile(bundleFile, 'utf8'));
   const { contract, packages, disagreeing } = await versions(repoRoot);
   if (bundle.info.version !== contract) {
-    throw new StepError(`The bundle says ${bundle.info.version} but openapi/openapi.yaml says ${contract}: run \`npm run build\`.`);
+    throw new StepError(
+      `The bundle says ${bundle.info.version} but openapi/openapi.yaml says ${contract}: run \`npm run build\`.`,
+    );
   }
   if (!existsSync(baselineFile)) {
     const agreementProblems = disagreeingProblems(disagreeing, contract);
-    return { baselineVersion: undefined, version: contract, packages, disagreeing, changes: [], required: null, announced: null, bumpProblems: [], agreementProblems, problems: agreementProblems };
+    return {
+      baselineVersion: undefined,
+      version: contract,
+      packages,
+      disagreeing,
+      changes: [],
+      required: null,
+      announced: null,
+      bumpProblems: [],
+      agreementProblems,
+      problems: agreementProblems,
+    };
   }
   const baseline = JSON.parse(await readFile(baselineFile, 'utf8'));
   const changes = rateChanges(await redoclyDiff(baselineFile, bundleFile), { base: baseline, revision: bundle });
@@ -204,13 +275,26 @@ export async function checkChanges({ baselineFile = baselinePath, bundleFile = b
   }
   const agreementProblems = disagreeingProblems(disagreeing, bumpProblems.length ? undefined : contract);
   const problems = [...bumpProblems, ...agreementProblems];
-  return { baselineVersion: baseline.info.version, version: contract, packages, disagreeing, changes, required, announced, bumpProblems, agreementProblems, problems };
+  return {
+    baselineVersion: baseline.info.version,
+    version: contract,
+    packages,
+    disagreeing,
+    changes,
+    required,
+    announced,
+    bumpProblems,
+    agreementProblems,
+    problems,
+  };
 }
 
 function disagreeingProblems(disagreeing, contract) {
   if (disagreeing.length === 0) return [];
   const list = disagreeing.map((pkg) => `${pkg.name} (${pkg.dir}) is ${pkg.version}`).join(', ');
-  return [`Every package carries the contract's version, but ${list}. Fix: ${contract ? `npm run bump -- ${contract}` : 'the bump above sets them all'}`];
+  return [
+    `Every package carries the contract's version, but ${list}. Fix: ${contract ? `npm run bump -- ${contract}` : 'the bump above sets them all'}`,
+  ];
 }
 
 /** The gate's report, as printed by `npm run diff`. */
@@ -218,9 +302,13 @@ export function formatReport(result, { baselineFile = baselinePath, bundleFile =
   const lines = [];
   const relative = path.relative(root, baselineFile) || baselineFile;
   if (result.baselineVersion === undefined) {
-    lines.push(`No release recorded (${relative} is missing): nothing to compare with. Record one with \`npm run release -- --record\`.`);
+    lines.push(
+      `No release recorded (${relative} is missing): nothing to compare with. Record one with \`npm run release -- --record\`.`,
+    );
   } else {
-    lines.push(`Contract ${result.version} (${path.relative(root, bundleFile) || bundleFile}) against release ${result.baselineVersion} (${relative}):`);
+    lines.push(
+      `Contract ${result.version} (${path.relative(root, bundleFile) || bundleFile}) against release ${result.baselineVersion} (${relative}):`,
+    );
     if (result.changes.length === 0) lines.push('  no changes');
     for (const change of result.changes) {
       const [first, ...more] = change.messages;
@@ -228,10 +316,16 @@ export function formatReport(result, { baselineFile = baselinePath, bundleFile =
       for (const message of more) lines.push(`         ${message.text}${message.rule ? ` [${message.rule}]` : ''}`);
       if (change.operation) lines.push(`         (reached through ${change.operation})`);
     }
-    const counts = ['major', 'minor', 'patch'].map((impact) => `${result.changes.filter((change) => change.impact === impact).length} ${impact}`);
-    lines.push(`${counts.join(', ')}: requires ${result.required ? `a ${result.required} bump` : 'no bump'}; the versions announce ${result.announced ? `a ${result.announced} bump` : 'none'} (${result.baselineVersion} -> ${result.version}).`);
+    const counts = ['major', 'minor', 'patch'].map(
+      (impact) => `${result.changes.filter((change) => change.impact === impact).length} ${impact}`,
+    );
+    lines.push(
+      `${counts.join(', ')}: requires ${result.required ? `a ${result.required} bump` : 'no bump'}; the versions announce ${result.announced ? `a ${result.announced} bump` : 'none'} (${result.baselineVersion} -> ${result.version}).`,
+    );
   }
-  lines.push(`Versions: contract ${result.version}; ${result.packages.map((pkg) => `${pkg.name} ${pkg.version}`).join(', ')}.`);
+  lines.push(
+    `Versions: contract ${result.version}; ${result.packages.map((pkg) => `${pkg.name} ${pkg.version}`).join(', ')}.`,
+  );
   if (result.problems.length) lines.push('', 'FAILED:', ...result.problems.map((problem) => `  ${problem}`));
   else lines.push('OK: the versions announce every change.');
   return lines.join('\n');
@@ -241,13 +335,18 @@ if (isEntryPoint(import.meta.url)) {
   try {
     // --baseline and --bundle compare other files (a seeded copy, another release) under the same versions.
     const { values } = parseArgs({ options: { baseline: { type: 'string' }, bundle: { type: 'string' } } });
-    const files = { baselineFile: values.baseline ? path.resolve(values.baseline) : baselinePath, bundleFile: values.bundle ? path.resolve(values.bundle) : bundlePath };
+    const files = {
+      baselineFile: values.baseline ? path.resolve(values.baseline) : baselinePath,
+      bundleFile: values.bundle ? path.resolve(values.bundle) : bundlePath,
+    };
     const result = await checkChanges(files);
     console.log(formatReport(result, files));
     if (result.problems.length) process.exitCode = 1;
   } catch (error) {
     const known = error instanceof StepError || error.code?.startsWith?.('ERR_PARSE_ARGS');
-    console.error(`npm run diff failed: ${known ? error.message : error.stack}\nUsage: npm run diff [-- --baseline <release bundle>] [--bundle <bundle>]`);
+    console.error(
+      `npm run diff failed: ${known ? error.message : error.stack}\nUsage: npm run diff [-- --baseline <release bundle>] [--bundle <bundle>]`,
+    );
     process.exitCode = 1;
   }
 }

@@ -23,7 +23,7 @@ export function scenariosSection(document) {
     '- for one request: the header `Prefer: code=503` or `Prefer: example=emptyAccount` (`?__code=503` in a link);',
     '- for every request, at start: `npm start -- --scenario getUnrealizedPnl=503` (repeatable, or `--scenarios file.json`);',
     '- for every request, while the mock runs: `PUT /__scenarios` with `{"getUnrealizedPnl": "503"}`; `GET /__scenarios`',
-    '  lists the keys and the active choices, `DELETE /__scenarios` resets them; a request\'s own `Prefer` still wins;',
+    "  lists the keys and the active choices, `DELETE /__scenarios` resets them; a request's own `Prefer` still wins;",
     "- in a frontend test: `server.use(scenario('getUnrealizedPnl', '503'))` with `@trading-analytics/msw`.",
     '',
     '| Operation | Request | Scenario keys |',

@@ -84,13 +84,16 @@ function describeLocation(document, at, node) {
   }
   if (area === 'components') {
     const ref = `#/components/${name}/${third}`;
-    if (name === 'schemas') return at.length === 3 ? `Schema \`${third}\`` : `Schema \`${third}\`, field \`${at.slice(4).join('.')}\``;
-    if (name === 'parameters') return `Parameter \`${node.name}\` (${node.in}) of ${operationsUsing(document, ref).join(', ')}`;
+    if (name === 'schemas')
+      return at.length === 3 ? `Schema \`${third}\`` : `Schema \`${third}\`, field \`${at.slice(4).join('.')}\``;
+    if (name === 'parameters')
+      return `Parameter \`${node.name}\` (${node.in}) of ${operationsUsing(document, ref).join(', ')}`;
     if (name === 'responses') {
       const statuses = new Set();
       for (const item of Object.values(document.paths ?? {})) {
         for (const operation of Object.values(item)) {
-          for (const [status, response] of Object.entries(operation?.responses ?? {})) if (response.$ref === ref) statuses.add(status);
+          for (const [status, response] of Object.entries(operation?.responses ?? {}))
+            if (response.$ref === ref) statuses.add(status);
         }
       }
       return `Error responses (${[...statuses].sort().join(', ')}) of ${operationsUsing(document, ref).join(', ')}`;
@@ -152,10 +155,22 @@ export async function buildDocs(outFile = 'dist/docs/index.html', bundleSource =
     const rendered = path.join(scratch, 'index.html');
     await writeFile(source, JSON.stringify(docsDocument(bundle)));
     await writeFile(templateFile, template);
-    await runTool('redocly', ['build-docs', source, '--inlineBundle', '--template', templateFile, '--openapi', JSON.stringify(redocOptions), '--output', rendered]);
+    await runTool('redocly', [
+      'build-docs',
+      source,
+      '--inlineBundle',
+      '--template',
+      templateFile,
+      '--openapi',
+      JSON.stringify(redocOptions),
+      '--output',
+      rendered,
+    ]);
     const html = (await readFile(rendered, 'utf8')).replace(remoteLogo, 'data:,');
     if (!html.includes(contentSecurityPolicy)) {
-      throw new StepError('The rendered page lacks the content security policy: Redocly did not use the template given with --template.');
+      throw new StepError(
+        'The rendered page lacks the content security policy: Redocly did not use the template given with --template.',
+      );
     }
     if (html.includes(rendererCdn)) {
       throw new StepError(`The rendered page loads the renderer from ${rendererCdn}: --inlineBundle was not applied.`);
@@ -171,7 +186,14 @@ export async function buildDocs(outFile = 'dist/docs/index.html', bundleSource =
 export const docsStep = {
   name: 'docs',
   run: async () => path.relative(root, await buildDocs()),
-  inputs: ['generated/openapi.json', 'CHANGELOG.md', 'scripts/docs.mjs', 'scripts/docs-scenarios.mjs', 'scripts/lib/changelog.mjs', 'scripts/spectral/walk.js'],
+  inputs: [
+    'generated/openapi.json',
+    'CHANGELOG.md',
+    'scripts/docs.mjs',
+    'scripts/docs-scenarios.mjs',
+    'scripts/lib/changelog.mjs',
+    'scripts/spectral/walk.js',
+  ],
   tools: ['@redocly/cli'],
   outputs: ['dist/docs/index.html'],
 };

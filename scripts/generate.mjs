@@ -1,6 +1,6 @@
 // Generates TypeScript types from the bundle: generated/schema.d.ts (paths, components, operations, and a
 // named alias per component).
-import { readFile, writeFile, mkdir } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { bundlePath, generatedDir, isEntryPoint, runSteps } from './lib/steps.mjs';
 

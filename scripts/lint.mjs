@@ -8,7 +8,7 @@
 // would apply other rules than `redocly lint`.
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { bundlePath, isEntryPoint, root, runSteps, runTool, sourceSpec, StepError } from './lib/steps.mjs';
+import { bundlePath, isEntryPoint, root, runSteps, runTool, StepError, sourceSpec } from './lib/steps.mjs';
 
 export const spectralRuleset = path.join(root, '.spectral.yaml');
 export const redoclyConfig = path.join(root, 'redocly.yaml');
@@ -68,7 +68,8 @@ export async function lintSpectral(file, ruleset = spectralRuleset, content = un
   } catch (error) {
     throw new StepError(`Spectral could not lint ${file}: ${error.message}`);
   }
-  if (linted.count > 0) throw new StepError(`Spectral reported ${linted.count} problem(s) in ${file}:\n${linted.report.trim()}`);
+  if (linted.count > 0)
+    throw new StepError(`Spectral reported ${linted.count} problem(s) in ${file}:\n${linted.report.trim()}`);
   return 'Spectral: 0 problems';
 }
 
@@ -88,8 +89,18 @@ export const lintBundle = (file = bundlePath, ruleset = spectralRuleset) => lint
 
 const linters = { tools: ['@redocly/cli', '@stoplight/spectral-cli', '@stoplight/spectral-owasp-ruleset'] };
 const lintConfig = ['.spectral.yaml', 'redocly.yaml', 'scripts/spectral', 'scripts/lint.mjs'];
-export const lintSourceStep = { name: 'lint source', run: () => lintSource(), inputs: ['openapi', ...lintConfig], ...linters };
-export const lintBundleStep = { name: 'lint bundle', run: () => lintBundle(), inputs: ['generated/openapi.json', ...lintConfig], ...linters };
+export const lintSourceStep = {
+  name: 'lint source',
+  run: () => lintSource(),
+  inputs: ['openapi', ...lintConfig],
+  ...linters,
+};
+export const lintBundleStep = {
+  name: 'lint bundle',
+  run: () => lintBundle(),
+  inputs: ['generated/openapi.json', ...lintConfig],
+  ...linters,
+};
 
 if (isEntryPoint(import.meta.url)) {
   // Run alone, the linters always run: a lint is asked for, not a build.

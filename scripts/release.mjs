@@ -22,13 +22,21 @@ export const checksumsName = 'SHA256SUMS';
 /** Runs a command from the repository root; resolves with its stdout, rejects with a StepError. */
 function run(command, args, { cwd = root } = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+    const child = spawn(command, args, {
+      cwd,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, NO_COLOR: '1' },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
     child.stderr.on('data', (chunk) => (stderr += chunk));
     child.on('error', (error) => reject(new StepError(`cannot run ${command}: ${error.message}`)));
-    child.on('close', (code) => (code === 0 ? resolve(stdout) : reject(new StepError(`${command} ${args.join(' ')} exited with ${code}\n${stderr.trim()}`))));
+    child.on('close', (code) =>
+      code === 0
+        ? resolve(stdout)
+        : reject(new StepError(`${command} ${args.join(' ')} exited with ${code}\n${stderr.trim()}`)),
+    );
   });
 }
 
@@ -56,7 +64,12 @@ export async function writeSbom(pkg, outDir, tarball) {
 export async function writeChecksums(outDir) {
   const names = (await readdir(outDir)).filter((name) => name !== checksumsName).sort();
   const lines = [];
-  for (const name of names) lines.push(`${createHash('sha256').update(await readFile(path.join(outDir, name))).digest('hex')}  ${name}`);
+  for (const name of names)
+    lines.push(
+      `${createHash('sha256')
+        .update(await readFile(path.join(outDir, name)))
+        .digest('hex')}  ${name}`,
+    );
   await writeFile(path.join(outDir, checksumsName), `${lines.join('\n')}\n`);
   return names.length;
 }
@@ -76,10 +89,16 @@ export async function recordedReleases(file = contractChangelog) {
  */
 export function checkRecordable({ version, baselineVersion, replace, recorded }) {
   if (replace !== undefined) {
-    if (replace !== version) throw new StepError(`--replace ${replace} names another version than the contract's ${version}.`);
-    if (baselineVersion !== replace) throw new StepError(`--replace ${replace}: the recorded baseline is ${baselineVersion ?? 'missing'}, so there is nothing to replace. Record with --record alone.`);
+    if (replace !== version)
+      throw new StepError(`--replace ${replace} names another version than the contract's ${version}.`);
+    if (baselineVersion !== replace)
+      throw new StepError(
+        `--replace ${replace}: the recorded baseline is ${baselineVersion ?? 'missing'}, so there is nothing to replace. Record with --record alone.`,
+      );
     if (recorded.length > 1 || (recorded.length === 1 && recorded[0] !== replace)) {
-      throw new StepError(`--replace only re-records the first release while it is unpublished; ${recorded.join(', ')} are recorded. Bump and record a new release instead.`);
+      throw new StepError(
+        `--replace only re-records the first release while it is unpublished; ${recorded.join(', ')} are recorded. Bump and record a new release instead.`,
+      );
     }
     return;
   }
@@ -91,15 +110,29 @@ export function checkRecordable({ version, baselineVersion, replace, recorded })
   }
 }
 
-export async function release({ record = false, replace, skipBuild = false, outDir = path.join(root, 'dist/release') } = {}) {
+export async function release({
+  record = false,
+  replace,
+  skipBuild = false,
+  outDir = path.join(root, 'dist/release'),
+} = {}) {
   if (replace !== undefined && !record) throw new StepError('--replace only makes sense with --record.');
   if (record) {
     const baseline = await readFile(baselinePath, 'utf8').then(JSON.parse, () => undefined);
-    checkRecordable({ version: await contractVersion(root), baselineVersion: baseline?.info.version, replace, recorded: await recordedReleases() });
+    checkRecordable({
+      version: await contractVersion(root),
+      baselineVersion: baseline?.info.version,
+      replace,
+      recorded: await recordedReleases(),
+    });
   }
   let gate;
   const steps = [];
-  if (!skipBuild) steps.push(['build', () => run(process.execPath, [path.join(root, 'scripts/build.mjs')]).then(() => 'npm run build passed')]);
+  if (!skipBuild)
+    steps.push([
+      'build',
+      () => run(process.execPath, [path.join(root, 'scripts/build.mjs')]).then(() => 'npm run build passed'),
+    ]);
   steps.push([
     'gate',
     async () => {
@@ -120,12 +153,19 @@ export async function release({ record = false, replace, skipBuild = false, outD
       await mkdir(outDir, { recursive: true });
       // A private package (a test harness, say) keeps the shared version but is not a release artifact.
       const privates = gate.packages.filter((pkg) => pkg.json.private === true);
-      for (const pkg of gate.packages.filter((candidate) => !privates.includes(candidate))) artifacts.push({ pkg, tarball: await packPackage(pkg, outDir) });
+      for (const pkg of gate.packages.filter((candidate) => !privates.includes(candidate)))
+        artifacts.push({ pkg, tarball: await packPackage(pkg, outDir) });
       return `${artifacts.map(({ tarball }) => tarball).join(', ')}${privates.length ? ` (private, not packed: ${privates.map((pkg) => pkg.name).join(', ')})` : ''}`;
     },
   ]);
-  steps.push(['SBOM', async () => (await Promise.all(artifacts.map(({ pkg, tarball }) => writeSbom(pkg, outDir, tarball)))).join(', ')]);
-  steps.push(['checksums', async () => `${await writeChecksums(outDir)} files in ${path.relative(root, path.join(outDir, checksumsName))}`]);
+  steps.push([
+    'SBOM',
+    async () => (await Promise.all(artifacts.map(({ pkg, tarball }) => writeSbom(pkg, outDir, tarball)))).join(', '),
+  ]);
+  steps.push([
+    'checksums',
+    async () => `${await writeChecksums(outDir)} files in ${path.relative(root, path.join(outDir, checksumsName))}`,
+  ]);
   if (record) {
     steps.push([
       'record',
@@ -134,9 +174,18 @@ export async function release({ record = false, replace, skipBuild = false, outD
         const first = gate.baselineVersion === undefined || replace !== undefined;
         const changes = first ? undefined : gate.changes;
         const entry = { version: gate.version, date: today(), bundle, changes, replace: replace !== undefined };
-        await writeEntry(contractChangelog, { version: gate.version, entry: contractEntry({ ...entry, packages: gate.packages }), replace: entry.replace });
+        await writeEntry(contractChangelog, {
+          version: gate.version,
+          entry: contractEntry({ ...entry, packages: gate.packages }),
+          replace: entry.replace,
+        });
         for (const pkg of gate.packages) {
-          await writeEntry(path.join(root, pkg.dir, 'CHANGELOG.md'), { title: pkg.name, version: gate.version, entry: packageEntry({ ...entry, pkg }), replace: entry.replace });
+          await writeEntry(path.join(root, pkg.dir, 'CHANGELOG.md'), {
+            title: pkg.name,
+            version: gate.version,
+            entry: packageEntry({ ...entry, pkg }),
+            replace: entry.replace,
+          });
         }
         await mkdir(path.dirname(baselinePath), { recursive: true });
         await copyFile(bundlePath, baselinePath);
@@ -145,20 +194,37 @@ export async function release({ record = false, replace, skipBuild = false, outD
     ]);
   }
   const ok = await runSteps(steps);
-  if (ok && !record) console.log('Dry run: nothing recorded, nothing published. Record this release with `npm run release -- --record`.');
+  if (ok && !record)
+    console.log(
+      'Dry run: nothing recorded, nothing published. Record this release with `npm run release -- --record`.',
+    );
   return ok;
 }
 
 if (isEntryPoint(import.meta.url)) {
   let values;
   try {
-    ({ values } = parseArgs({ options: { record: { type: 'boolean' }, replace: { type: 'string' }, 'skip-build': { type: 'boolean' }, out: { type: 'string' } } }));
+    ({ values } = parseArgs({
+      options: {
+        record: { type: 'boolean' },
+        replace: { type: 'string' },
+        'skip-build': { type: 'boolean' },
+        out: { type: 'string' },
+      },
+    }));
   } catch (error) {
-    console.error(`${error.message}\nUsage: npm run release [-- --record [--replace <first version>]] [--skip-build] [--out <dir>]`);
+    console.error(
+      `${error.message}\nUsage: npm run release [-- --record [--replace <first version>]] [--skip-build] [--out <dir>]`,
+    );
     process.exit(1);
   }
   try {
-    await release({ record: values.record, replace: values.replace, skipBuild: values['skip-build'], outDir: values.out ? path.resolve(values.out) : undefined });
+    await release({
+      record: values.record,
+      replace: values.replace,
+      skipBuild: values['skip-build'],
+      outDir: values.out ? path.resolve(values.out) : undefined,
+    });
   } catch (error) {
     console.error(error instanceof StepError ? error.message : error.stack);
     process.exitCode = 1;

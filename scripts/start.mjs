@@ -46,7 +46,10 @@ export function startOptions(argv = process.argv.slice(2), env = process.env) {
     },
   });
   const port = portNumber(values.port ?? env.MOCK_PORT ?? '4010', values.port !== undefined ? '--port' : 'MOCK_PORT');
-  const docsPort = portNumber(values['docs-port'] ?? env.DOCS_PORT ?? String(port + 1), values['docs-port'] !== undefined ? '--docs-port' : 'DOCS_PORT');
+  const docsPort = portNumber(
+    values['docs-port'] ?? env.DOCS_PORT ?? String(port + 1),
+    values['docs-port'] !== undefined ? '--docs-port' : 'DOCS_PORT',
+  );
   if (docsPort === port) throw new Error(`The docs need a port of their own; both are ${port}.`);
   return {
     help: values.help,
@@ -56,14 +59,18 @@ export function startOptions(argv = process.argv.slice(2), env = process.env) {
     docsFile: path.resolve(root, values['docs-file'] ?? 'dist/docs/index.html'),
     build: !values['skip-build'],
     corsCredentials: values['cors-credentials'],
-    scenarios: readScenarioChoices({ scenario: values.scenario, scenariosFile: values.scenarios === undefined ? undefined : path.resolve(values.scenarios) }),
+    scenarios: readScenarioChoices({
+      scenario: values.scenario,
+      scenariosFile: values.scenarios === undefined ? undefined : path.resolve(values.scenarios),
+    }),
     watch: values.watch,
   };
 }
 
 function portNumber(text, name) {
   const port = Number(text);
-  if (!/^[0-9]+$/.test(text) || port < 1 || port > 65535) throw new Error(`${name} must be a port number from 1 to 65535, got "${text}".`);
+  if (!/^[0-9]+$/.test(text) || port < 1 || port > 65535)
+    throw new Error(`${name} must be a port number from 1 to 65535, got "${text}".`);
   return port;
 }
 
@@ -78,7 +85,15 @@ async function modifiedAt(file) {
 }
 
 /** The docs page is stale when it is missing or older than the contract, its changelog or the script that renders it. */
-export async function docsAreStale(docsFile, sources = [bundlePath, ...['CHANGELOG.md', 'scripts/docs.mjs', 'scripts/docs-scenarios.mjs', 'scripts/lib/changelog.mjs'].map((file) => path.join(root, file))]) {
+export async function docsAreStale(
+  docsFile,
+  sources = [
+    bundlePath,
+    ...['CHANGELOG.md', 'scripts/docs.mjs', 'scripts/docs-scenarios.mjs', 'scripts/lib/changelog.mjs'].map((file) =>
+      path.join(root, file),
+    ),
+  ],
+) {
   const built = await modifiedAt(docsFile);
   if (built === undefined) return true;
   for (const source of sources) {
@@ -92,7 +107,9 @@ function runBuild() {
   return new Promise((resolve, reject) => {
     const build = spawn(process.execPath, [path.join(root, 'scripts/build.mjs')], { cwd: root, stdio: 'inherit' });
     build.once('error', reject);
-    build.once('exit', (code) => (code === 0 ? resolve() : reject(new StepError(`npm run build failed (exit code ${code}); see its output above.`))));
+    build.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new StepError(`npm run build failed (exit code ${code}); see its output above.`)),
+    );
   });
 }
 
@@ -148,7 +165,9 @@ export function serveDocs(docsFile, host, port, live) {
     const { pathname } = new URL(request.url ?? '/', 'http://docs');
     if (live?.handle(request, response, pathname)) return;
     if (!['GET', 'HEAD'].includes(request.method ?? '') || !['/', '/index.html'].includes(pathname)) {
-      response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end(`Not found: the docs are one page, at /.\n`);
+      response
+        .writeHead(404, { 'content-type': 'text/plain; charset=utf-8' })
+        .end(`Not found: the docs are one page, at /.\n`);
       return;
     }
     try {
@@ -156,11 +175,21 @@ export function serveDocs(docsFile, host, port, live) {
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
       response.end(request.method === 'HEAD' ? undefined : page);
     } catch (error) {
-      response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end(`Cannot read ${docsFile}: ${error.message}\n`);
+      response
+        .writeHead(500, { 'content-type': 'text/plain; charset=utf-8' })
+        .end(`Cannot read ${docsFile}: ${error.message}\n`);
     }
   });
   return new Promise((resolve, reject) => {
-    server.once('error', (error) => reject(new Error(error.code === 'EADDRINUSE' ? `Port ${port} on ${host} is already in use; pick another with --docs-port.` : error.message)));
+    server.once('error', (error) =>
+      reject(
+        new Error(
+          error.code === 'EADDRINUSE'
+            ? `Port ${port} on ${host} is already in use; pick another with --docs-port.`
+            : error.message,
+        ),
+      ),
+    );
     server.listen(port, host, () => resolve(server));
   });
 }
@@ -179,7 +208,12 @@ async function main() {
   }
   if (options.watch) {
     const { runDev } = await import('./dev.mjs');
-    await runDev({ host: options.host, port: options.port, docsPort: options.docsPort, corsCredentials: options.corsCredentials });
+    await runDev({
+      host: options.host,
+      port: options.port,
+      docsPort: options.docsPort,
+      corsCredentials: options.corsCredentials,
+    });
     return;
   }
   if (options.build && !(await buildWhatIsStale(options.docsFile))) {
@@ -192,7 +226,13 @@ async function main() {
   let mock;
   let docs;
   try {
-    mock = await startMock({ host: options.host, port: options.port, logLevel: 'error', corsCredentials: options.corsCredentials, scenarios: options.scenarios });
+    mock = await startMock({
+      host: options.host,
+      port: options.port,
+      logLevel: 'error',
+      corsCredentials: options.corsCredentials,
+      scenarios: options.scenarios,
+    });
     if (docsReady) docs = await serveDocs(options.docsFile, options.host, options.docsPort);
   } catch (error) {
     await mock?.close();
@@ -202,9 +242,18 @@ async function main() {
 
   const docsHost = options.host.includes(':') ? `[${options.host}]` : options.host;
   console.log(`\nMock: ${mock.url}`);
-  console.log(docsReady ? `Docs: http://${docsHost}:${options.docsPort}` : `Docs: not served, ${shown(options.docsFile)} does not exist (npm run docs builds it).`);
+  console.log(
+    docsReady
+      ? `Docs: http://${docsHost}:${options.docsPort}`
+      : `Docs: not served, ${shown(options.docsFile)} does not exist (npm run docs builds it).`,
+  );
   console.log(scenarioHint);
-  if (Object.keys(options.scenarios).length > 0) console.log(`Scenarios: ${Object.entries(options.scenarios).map(([operationId, key]) => `${operationId}=${key}`).join(', ')}`);
+  if (Object.keys(options.scenarios).length > 0)
+    console.log(
+      `Scenarios: ${Object.entries(options.scenarios)
+        .map(([operationId, key]) => `${operationId}=${key}`)
+        .join(', ')}`,
+    );
   console.log('Ctrl-C stops both.');
 
   let stopping = false;

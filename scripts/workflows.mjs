@@ -34,7 +34,10 @@ function unknownReferences(workflowDocument, bundle, name) {
       const declared = [...(item.parameters ?? []), ...(item[method].parameters ?? [])].map((parameter) =>
         parameter.$ref ? bundle.components.parameters[parameter.$ref.split('/').pop()] : parameter,
       );
-      operations.set(item[method].operationId, new Set(declared.map((parameter) => `${parameter.in}:${parameter.name}`)));
+      operations.set(
+        item[method].operationId,
+        new Set(declared.map((parameter) => `${parameter.in}:${parameter.name}`)),
+      );
     }
   }
   const problems = [];
@@ -47,7 +50,8 @@ function unknownReferences(workflowDocument, bundle, name) {
         continue;
       }
       for (const parameter of step.parameters ?? []) {
-        if (!parameters.has(`${parameter.in}:${parameter.name}`)) problems.push(`${where}: ${step.operationId} has no ${parameter.in} parameter ${parameter.name}`);
+        if (!parameters.has(`${parameter.in}:${parameter.name}`))
+          problems.push(`${where}: ${step.operationId} has no ${parameter.in} parameter ${parameter.name}`);
       }
     }
   }
@@ -68,7 +72,8 @@ export async function bundleWorkflows(outDir = generatedDir) {
     await mkdir(outDir, { recursive: true });
     await writeFile(path.join(outDir, name), stringify(document, { lineWidth: 0 }));
   }
-  if (problems.length > 0) throw new StepError(`The workflows name what the contract does not have:\n${problems.join('\n')}`);
+  if (problems.length > 0)
+    throw new StepError(`The workflows name what the contract does not have:\n${problems.join('\n')}`);
   return `${workflows} workflows in ${names.length} file(s)`;
 }
 

@@ -63,7 +63,9 @@ export function contractEntry({ version, date, bundle, changes, packages }) {
       '',
       '### Added',
       '',
-      ...operationsByTag(bundle).map(([tag, operations]) => `- **${tag}** (${operations.length}): ${operations.join(', ')}`),
+      ...operationsByTag(bundle).map(
+        ([tag, operations]) => `- **${tag}** (${operations.length}): ${operations.join(', ')}`,
+      ),
       '',
     );
   } else {
@@ -82,7 +84,11 @@ export function packageEntry({ version, date, bundle, changes, pkg }) {
       '',
     );
   } else {
-    lines.push(`Built from contract ${version}. The contract's changes since the previous release:`, '', ...groupedLines(changes));
+    lines.push(
+      `Built from contract ${version}. The contract's changes since the previous release:`,
+      '',
+      ...groupedLines(changes),
+    );
   }
   return lines.join('\n');
 }

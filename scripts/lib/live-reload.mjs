@@ -46,7 +46,14 @@ export function pageFor(renderedPage, bundle) {
   const renderer = renderedPage.indexOf(rendererStart, container);
   const definition = renderedPage.indexOf(definitionStart, renderer);
   const end = renderedPage.indexOf(definitionEnd, definition);
-  if (container < 0 || renderer < 0 || definition < 0 || end < 0 || !renderedPage.slice(container, renderer).endsWith('</div>')) return undefined;
+  if (
+    container < 0 ||
+    renderer < 0 ||
+    definition < 0 ||
+    end < 0 ||
+    !renderedPage.slice(container, renderer).endsWith('</div>')
+  )
+    return undefined;
   // `<` escaped, so no text in the contract can close the script element.
   const json = JSON.stringify(docsDocument(bundle)).replaceAll('<', '\\u003c');
   return `${renderedPage.slice(0, container)}${containerStart}</div>${renderedPage.slice(renderer, definition + definitionStart.length)}${json}${renderedPage.slice(end)}`;
@@ -73,7 +80,10 @@ export function createLiveReload() {
     },
     /** The page as served in dev: the script added, and the page allowed to connect back to this server. */
     page(html) {
-      const text = (html === undefined ? placeholder : String(html)).replace(contentSecurityPolicy, () => `${contentSecurityPolicy}; connect-src 'self'`);
+      const text = (html === undefined ? placeholder : String(html)).replace(
+        contentSecurityPolicy,
+        () => `${contentSecurityPolicy}; connect-src 'self'`,
+      );
       // The last </body>: the renderer's inline code holds the text `</body>` too.
       const end = text.lastIndexOf('</body>');
       return end < 0 ? `${text}${overlayScript}` : `${text.slice(0, end)}${overlayScript}\n${text.slice(end)}`;

@@ -26,7 +26,8 @@ export async function createScratchProject() {
     async edit(relative, change) {
       const before = await readFile(file(relative), 'utf8');
       const after = change(before);
-      if (after === before) throw new Error(`The edit of ${relative} changed nothing: the text it looks for is not there.`);
+      if (after === before)
+        throw new Error(`The edit of ${relative} changed nothing: the text it looks for is not there.`);
       await writeFile(file(relative), after);
     },
     remove: () => rm(projectRoot, { recursive: true, force: true }),

@@ -2,8 +2,8 @@
 // steps (concurrently where they allow it, skipping those whose inputs are unchanged) with one progress line
 // per step and its duration.
 import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { inputsKey, outputsHash, readStepCache, writeStepCache } from './step-cache.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -52,7 +52,8 @@ function normalise(steps) {
     const earlier = steps.slice(0, index).map((other) => (Array.isArray(other) ? other[0] : other.name));
     const normal = Array.isArray(step) ? { name: step[0], run: step[1], needs: earlier } : { needs: earlier, ...step };
     const unknown = normal.needs.filter((name) => !names.has(name));
-    if (unknown.length > 0) throw new Error(`Step "${normal.name}" needs ${unknown.join(', ')}, which no step listed before it provides.`);
+    if (unknown.length > 0)
+      throw new Error(`Step "${normal.name}" needs ${unknown.join(', ')}, which no step listed before it provides.`);
     names.add(normal.name);
     return normal;
   });
@@ -85,7 +86,9 @@ export async function runSteps(steps, { force = false, cacheFile } = {}) {
     let stepStarted = performance.now();
     try {
       // Needs are declared before their users, so every promise awaited here already exists.
-      const early = step.prepare ? unchanged(step).then(async (check) => ({ check, prepared: check.skip ? undefined : await step.prepare() })) : undefined;
+      const early = step.prepare
+        ? unchanged(step).then(async (check) => ({ check, prepared: check.skip ? undefined : await step.prepare() }))
+        : undefined;
       // A rejected early promise is awaited below; until then it must not count as unhandled.
       early?.catch(() => {});
       const needsMet = (await Promise.all(step.needs.map((name) => finished.get(name)))).every(Boolean);
@@ -94,7 +97,9 @@ export async function runSteps(steps, { force = false, cacheFile } = {}) {
       stepStarted = performance.now();
       const { check, prepared } = early ? await early : { check: await unchanged(step) };
       if (check.skip) {
-        process.stdout.write(`- ${step.name} ... unchanged (${seconds(stepStarted)})${check.note ? `: ${check.note}` : ''}\n`);
+        process.stdout.write(
+          `- ${step.name} ... unchanged (${seconds(stepStarted)})${check.note ? `: ${check.note}` : ''}\n`,
+        );
         return true;
       }
       if (failures.length > 0) return false;

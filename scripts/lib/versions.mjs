@@ -72,8 +72,12 @@ const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Replaces the version in the text of openapi.yaml: only the `version:` line of the `info:` block changes. */
 function withContractVersion(text, from, to) {
-  const pattern = new RegExp(`^(info:\\n(?:[ \\t]+.*\\n|\\n)*?[ \\t]+version:[ \\t]*)(['"]?)${escape(from)}\\2[ \\t]*$`, 'm');
-  if (!pattern.test(text)) throw new StepError(`Cannot find \`version: ${from}\` in the info block of openapi/openapi.yaml.`);
+  const pattern = new RegExp(
+    `^(info:\\n(?:[ \\t]+.*\\n|\\n)*?[ \\t]+version:[ \\t]*)(['"]?)${escape(from)}\\2[ \\t]*$`,
+    'm',
+  );
+  if (!pattern.test(text))
+    throw new StepError(`Cannot find \`version: ${from}\` in the info block of openapi/openapi.yaml.`);
   return text.replace(pattern, `$1$2${to}$2`);
 }
 
@@ -101,7 +105,8 @@ export async function setVersion(repoRoot, to) {
   for (const pkg of packages) {
     const json = structuredClone(pkg.json);
     json.version = to;
-    for (const field of ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies']) retarget(json[field]);
+    for (const field of ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'])
+      retarget(json[field]);
     const text = `${JSON.stringify(json, null, 2)}\n`;
     if (text !== (await readFile(pkg.file, 'utf8'))) {
       await writeFile(pkg.file, text);
@@ -117,7 +122,8 @@ export async function setVersion(repoRoot, to) {
       const entry = lock.packages?.[pkg.dir];
       if (!entry) continue;
       entry.version = to;
-      for (const field of ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies']) retarget(entry[field]);
+      for (const field of ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'])
+        retarget(entry[field]);
     }
     const text = `${JSON.stringify(lock, null, 2)}\n`;
     if (text !== lockText) {

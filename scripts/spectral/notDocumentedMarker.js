@@ -22,13 +22,22 @@ export default function notDocumentedMarker(document) {
     const description = typeof node.description === 'string' ? node.description : '';
     if (marker !== undefined) {
       if (typeof marker !== 'string' || marker.trim() === '') {
-        results.push({ message: 'x-not-documented must be a non-empty phrase naming what is not documented.', path: [...path, 'x-not-documented'] });
+        results.push({
+          message: 'x-not-documented must be a non-empty phrase naming what is not documented.',
+          path: [...path, 'x-not-documented'],
+        });
       }
       if (!saysNotDocumented.test(description)) {
-        results.push({ message: 'An object with x-not-documented needs a description that says "not documented".', path: [...path, 'description'] });
+        results.push({
+          message: 'An object with x-not-documented needs a description that says "not documented".',
+          path: [...path, 'description'],
+        });
       }
     } else if (saysNotDocumented.test(description) && path.at(-2) !== 'examples' && !hasMarkerWithin(node)) {
-      results.push({ message: 'This description says something is not documented: mark it with x-not-documented.', path: [...path, 'description'] });
+      results.push({
+        message: 'This description says something is not documented: mark it with x-not-documented.',
+        path: [...path, 'description'],
+      });
     }
   });
   return results;

@@ -9,7 +9,10 @@ export default function nullabilityStyle(document) {
     if (path.at(-1) === 'properties' || Array.isArray(node)) return;
     for (const keyword of ['nullable', 'x-nullable']) {
       if (Object.hasOwn(node, keyword)) {
-        results.push({ message: `Write nullability as a 'null' type (type: [x, 'null'], or oneOf with {type: 'null'}), not \`${keyword}\`.`, path: [...path, keyword] });
+        results.push({
+          message: `Write nullability as a 'null' type (type: [x, 'null'], or oneOf with {type: 'null'}), not \`${keyword}\`.`,
+          path: [...path, keyword],
+        });
       }
     }
   });

@@ -4,7 +4,7 @@ export default function operationComplete(operation, _options, context) {
   const at = context.path;
   const results = [];
   if (!Array.isArray(operation.tags) || operation.tags.length !== 1) {
-    results.push({ message: 'Operation must have exactly one tag (the seed\'s grouping).', path: [...at, 'tags'] });
+    results.push({ message: "Operation must have exactly one tag (the seed's grouping).", path: [...at, 'tags'] });
   }
   for (const field of ['summary', 'description']) {
     if (typeof operation[field] !== 'string' || operation[field].trim() === '') {
@@ -12,17 +12,22 @@ export default function operationComplete(operation, _options, context) {
     }
   }
   const bodies = [['requestBody', operation.requestBody]];
-  for (const [status, response] of Object.entries(operation.responses ?? {})) bodies.push(['responses', response, status]);
+  for (const [status, response] of Object.entries(operation.responses ?? {}))
+    bodies.push(['responses', response, status]);
   for (const [where, body, status] of bodies) {
     for (const [mediaType, media] of Object.entries(body?.content ?? {})) {
       const path = [...at, where, ...(status ? [status] : []), 'content', mediaType];
       // A body whose shape is not documented cannot have an honest example.
       if (body['x-not-documented'] || media.schema?.['x-not-documented']) continue;
       const examples = Object.entries(media.examples ?? {});
-      if (examples.length === 0) results.push({ message: 'Body has no named example (`examples:`).', path: [...path, 'examples'] });
+      if (examples.length === 0)
+        results.push({ message: 'Body has no named example (`examples:`).', path: [...path, 'examples'] });
       for (const [name, example] of examples) {
         if (!example?.summary || !Object.hasOwn(example, 'value')) {
-          results.push({ message: `Example "${name}" needs a summary and a value.`, path: [...path, 'examples', name] });
+          results.push({
+            message: `Example "${name}" needs a summary and a value.`,
+            path: [...path, 'examples', name],
+          });
         }
       }
     }

@@ -6,7 +6,12 @@ export default function operationIdGrammar(operation, _options, context) {
   const id = operation?.operationId;
   if (typeof id !== 'string') return [{ message: 'Operation has no operationId.', path: [...context.path] }];
   if (!grammar.test(id)) {
-    return [{ message: `operationId "${id}" must be camelCase: one of ${verbs.join(', ')} then a noun.`, path: [...context.path, 'operationId'] }];
+    return [
+      {
+        message: `operationId "${id}" must be camelCase: one of ${verbs.join(', ')} then a noun.`,
+        path: [...context.path, 'operationId'],
+      },
+    ];
   }
   return [];
 }

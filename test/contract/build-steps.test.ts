@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { lintBundle, lintRedocly, lintSource } from '../../scripts/lint.mjs';
-import { runSteps, StepError } from '../../scripts/lib/steps.mjs';
 import { createScratchProject } from '../../scripts/lib/scratch-project.mjs';
+import { runSteps, StepError } from '../../scripts/lib/steps.mjs';
+import { lintBundle, lintRedocly, lintSource } from '../../scripts/lint.mjs';
 
 type ScratchProject = Awaited<ReturnType<typeof createScratchProject>>;
 
@@ -23,13 +23,17 @@ describe('linters through the build', () => {
   const config = () => project.file('redocly.yaml');
 
   it('finds the unchanged copy clean, source and bundle', async () => {
-    await expect(lintSource(project.file('openapi/openapi.yaml'), { ruleset: ruleset(), config: config() })).resolves.toBe('Redocly: 0 problems, Spectral: 0 problems');
+    await expect(
+      lintSource(project.file('openapi/openapi.yaml'), { ruleset: ruleset(), config: config() }),
+    ).resolves.toBe('Redocly: 0 problems, Spectral: 0 problems');
     await expect(lintBundle(project.file('generated/openapi.json'), ruleset())).resolves.toBe('Spectral: 0 problems');
   });
 
   it('fails on a house-rule break (Spectral) and an example that breaks its schema (Redocly), naming the rules', async () => {
     const bundle = project.file('generated/openapi.json');
-    await project.edit('generated/openapi.json', (text) => text.replace('"operationId": "listLeaderboard"', '"operationId": "leaderboard_fetch"'));
+    await project.edit('generated/openapi.json', (text) =>
+      text.replace('"operationId": "listLeaderboard"', '"operationId": "leaderboard_fetch"'),
+    );
     const spectral = await lintBundle(bundle, ruleset()).catch((error) => error);
     expect(spectral).toBeInstanceOf(StepError);
     expect(spectral.message).toContain('house-operation-id-grammar');
@@ -41,9 +45,16 @@ describe('linters through the build', () => {
   });
 
   it('reports both linters when the source breaks both', async () => {
-    await project.edit('openapi/paths/v1_leaderboard.yaml', (text) => text.replace('operationId: listLeaderboard', 'operationId: leaderboard_fetch'));
-    await project.edit('openapi/paths/v1_oracle_price_pair-hours-ago.yaml', (text) => text.replace('example: 6', 'example: six'));
-    const failure = await lintSource(project.file('openapi/openapi.yaml'), { ruleset: ruleset(), config: config() }).catch((error) => error);
+    await project.edit('openapi/paths/v1_leaderboard.yaml', (text) =>
+      text.replace('operationId: listLeaderboard', 'operationId: leaderboard_fetch'),
+    );
+    await project.edit('openapi/paths/v1_oracle_price_pair-hours-ago.yaml', (text) =>
+      text.replace('example: 6', 'example: six'),
+    );
+    const failure = await lintSource(project.file('openapi/openapi.yaml'), {
+      ruleset: ruleset(),
+      config: config(),
+    }).catch((error) => error);
     expect(failure).toBeInstanceOf(StepError);
     expect(failure.message).toContain('house-operation-id-grammar');
     expect(failure.message).toMatch(/Redocly reported problems[^]*no-invalid-parameter-examples/);
@@ -81,7 +92,14 @@ describe('runSteps', () => {
         events.push(`end ${name}`);
       },
     });
-    const ok = await quietly(() => runSteps([step('a', 60, []), step('b', 10, []), step('c', 10, ['a', 'b']), ['d', async () => void events.push('d')]]));
+    const ok = await quietly(() =>
+      runSteps([
+        step('a', 60, []),
+        step('b', 10, []),
+        step('c', 10, ['a', 'b']),
+        ['d', async () => void events.push('d')],
+      ]),
+    );
     expect(ok).toBe(true);
     expect(events).toEqual(['start a', 'start b', 'end b', 'end a', 'start c', 'end c', 'd']);
   });
@@ -177,7 +195,11 @@ describe('runSteps', () => {
 describe('npm run build', () => {
   it('refuses an unknown flag with its usage and exit code 2, before running anything', async () => {
     const failure = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
-      const child = execFile(process.execPath, [fileURLToPath(new URL('../../scripts/build.mjs', import.meta.url)), '--fast'], (_error, _stdout, stderr) => resolve({ code: child.exitCode, stderr }));
+      const child = execFile(
+        process.execPath,
+        [fileURLToPath(new URL('../../scripts/build.mjs', import.meta.url)), '--fast'],
+        (_error, _stdout, stderr) => resolve({ code: child.exitCode, stderr }),
+      );
     });
     expect(failure.code).toBe(2);
     expect(failure.stderr).toContain("Unknown option '--fast'");

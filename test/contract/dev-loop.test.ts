@@ -4,8 +4,8 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devOptions, startDev } from '../../scripts/dev.mjs';
-import { startOptions } from '../../scripts/start.mjs';
 import { createScratchProject } from '../../scripts/lib/scratch-project.mjs';
+import { startOptions } from '../../scripts/start.mjs';
 import { launchChromium } from '../support/browser';
 
 const leaderboardFile = 'openapi/paths/v1_leaderboard.yaml';
@@ -40,12 +40,17 @@ function subscribe(url: string) {
   return { events, close: () => (controller.abort(), reading) };
 }
 
-async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, deadlineMs = 30_000): Promise<T> {
+async function until<T>(
+  what: string,
+  probe: () => Promise<T | undefined> | T | undefined,
+  deadlineMs = 30_000,
+): Promise<T> {
   const deadline = Date.now() + deadlineMs;
   for (;;) {
     const value = await probe();
     if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`Still waiting after ${deadlineMs} ms for ${what}. Dev log:\n${logged.join('\n')}`);
+    if (Date.now() > deadline)
+      throw new Error(`Still waiting after ${deadlineMs} ms for ${what}. Dev log:\n${logged.join('\n')}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -57,7 +62,13 @@ async function biggestWin() {
 
 beforeAll(async () => {
   project = await createScratchProject();
-  dev = await startDev({ project: project.root, port: 0, docsPort: 0, log: (line: string) => logged.push(line), warn: (line: string) => logged.push(line) });
+  dev = await startDev({
+    project: project.root,
+    port: 0,
+    docsPort: 0,
+    log: (line: string) => logged.push(line),
+    warn: (line: string) => logged.push(line),
+  });
 }, 60_000);
 
 afterAll(async () => {
@@ -69,7 +80,7 @@ describe('npm run dev', () => {
   it('serves the mock and a docs page that listens for reloads and may connect back for them', async () => {
     expect(await biggestWin()).toBe(4398.1);
     const page = await (await fetch(dev.docsUrl)).text();
-    expect(page).toContain("new EventSource(\"/__dev/events\")");
+    expect(page).toContain('new EventSource("/__dev/events")');
     expect(page).toContain("connect-src 'self'");
     expect(page).toContain('4398.1');
   });
@@ -92,10 +103,19 @@ describe('npm run dev', () => {
   it('reports a save that breaks the lint, in the terminal and on the page, and keeps serving the last good contract', async () => {
     const events = subscribe(`${dev.docsUrl}/__dev/events`);
     try {
-      await project.edit(leaderboardFile, (text) => text.replace('operationId: listLeaderboard', 'operationId: leaderboard_fetch'));
+      await project.edit(leaderboardFile, (text) =>
+        text.replace('operationId: listLeaderboard', 'operationId: leaderboard_fetch'),
+      );
       const problem = await until('a problem event', () => events.events.find((event) => event.event === 'problem'));
       expect(problem.data).toContain('house-operation-id-grammar');
-      expect(logged.some((line) => line.includes('lint source failed') && line.includes('still serving the last good contract') && line.includes('house-operation-id-grammar'))).toBe(true);
+      expect(
+        logged.some(
+          (line) =>
+            line.includes('lint source failed') &&
+            line.includes('still serving the last good contract') &&
+            line.includes('house-operation-id-grammar'),
+        ),
+      ).toBe(true);
       expect(await biggestWin()).toBe(4398.125);
       expect(await (await fetch(dev.docsUrl)).text()).toContain('4398.125');
 
@@ -104,7 +124,9 @@ describe('npm run dev', () => {
       await until('the problem for a page opened later', () => late.events.some((event) => event.event === 'problem'));
       await late.close();
 
-      await project.edit(leaderboardFile, (text) => text.replace('operationId: leaderboard_fetch', 'operationId: listLeaderboard'));
+      await project.edit(leaderboardFile, (text) =>
+        text.replace('operationId: leaderboard_fetch', 'operationId: listLeaderboard'),
+      );
       await until('a reload event once fixed', () => events.events.some((event) => event.event === 'reload'));
     } finally {
       await events.close();
@@ -120,18 +142,23 @@ describe('npm run dev in a browser', () => {
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(String(error)));
       await page.goto(dev.docsUrl);
-      const shows = (text: string) => page.waitForFunction((wanted) => document.body.textContent?.includes(wanted), text, { timeout: 30_000 });
+      const shows = (text: string) =>
+        page.waitForFunction((wanted) => document.body.textContent?.includes(wanted), text, { timeout: 30_000 });
       await shows('4398.125');
 
       await project.edit(leaderboardFile, (text) => text.replace('biggestWin: 4398.125', 'biggestWin: 4398.25'));
       await shows('4398.25');
 
-      await project.edit(leaderboardFile, (text) => text.replace('operationId: listLeaderboard', 'operationId: leaderboard_fetch'));
+      await project.edit(leaderboardFile, (text) =>
+        text.replace('operationId: listLeaderboard', 'operationId: leaderboard_fetch'),
+      );
       const overlay = page.locator('#dev-problem');
       await overlay.waitFor({ state: 'visible', timeout: 30_000 });
       expect(await overlay.textContent()).toContain('house-operation-id-grammar');
 
-      await project.edit(leaderboardFile, (text) => text.replace('operationId: leaderboard_fetch', 'operationId: listLeaderboard'));
+      await project.edit(leaderboardFile, (text) =>
+        text.replace('operationId: leaderboard_fetch', 'operationId: listLeaderboard'),
+      );
       await overlay.waitFor({ state: 'detached', timeout: 30_000 });
       await shows('4398.25');
       expect(errors).toEqual([]);
@@ -146,8 +173,12 @@ describe('npm run dev options', () => {
     expect(devOptions([], {})).toMatchObject({ host: '127.0.0.1', port: 4010, docsPort: 4011, corsCredentials: false });
     expect(devOptions(['--port', '0'], {})).toMatchObject({ port: 0, docsPort: 0 });
     expect(devOptions([], { MOCK_PORT: '5000' })).toMatchObject({ port: 5000, docsPort: 5001 });
-    expect(() => devOptions(['--docs-port', 'docs'], {})).toThrow('--docs-port must be a port number from 0 (any free port) to 65535, got "docs"');
-    expect(() => devOptions(['--port', '4010', '--docs-port', '4010'], {})).toThrow('The docs need a port of their own; both are 4010.');
+    expect(() => devOptions(['--docs-port', 'docs'], {})).toThrow(
+      '--docs-port must be a port number from 0 (any free port) to 65535, got "docs"',
+    );
+    expect(() => devOptions(['--port', '4010', '--docs-port', '4010'], {})).toThrow(
+      'The docs need a port of their own; both are 4010.',
+    );
   });
 
   it('is what npm start -- --watch runs', () => {

@@ -1,7 +1,7 @@
 // Every example in the contract is valid against its own schema, checked by a real JSON Schema 2020-12
 // validator, so the mock never serves, and the docs never show, a body the contract forbids.
 import { describe, expect, it } from 'vitest';
-import { ContractValidator, escapePointer, listOperations, resolve, type Json } from '../support/contract';
+import { ContractValidator, escapePointer, type Json, listOperations, resolve } from '../support/contract';
 
 const contract = new ContractValidator();
 const document = contract.document;
@@ -16,7 +16,8 @@ function bodyExamples(): ExampleCase[] {
   const cases: ExampleCase[] = [];
   for (const { method, path, operation, pointer } of listOperations(document)) {
     const bodies: [string, Json][] = [['requestBody', operation.requestBody]];
-    for (const [status, response] of Object.entries(operation.responses ?? {})) bodies.push([`responses/${status}`, response]);
+    for (const [status, response] of Object.entries(operation.responses ?? {}))
+      bodies.push([`responses/${status}`, response]);
     for (const [where, reference] of bodies) {
       const body = resolve(document, reference);
       for (const [mediaType, media] of Object.entries((body?.content ?? {}) as Record<string, Json>)) {
@@ -97,10 +98,16 @@ describe('the validator behind these checks', () => {
 
   it('accepts a plain decimal string or one with an exponent (the tolerant reading), and nothing looser', () => {
     for (const accepted of ['-0.0312', '1250.75', '1.2e3', '1.25E+3', '5E-7', '-3e0']) {
-      expect({ accepted, errors: contract.errorsAt(schemaOf('DecimalString'), accepted) }).toEqual({ accepted, errors: [] });
+      expect({ accepted, errors: contract.errorsAt(schemaOf('DecimalString'), accepted) }).toEqual({
+        accepted,
+        errors: [],
+      });
     }
     for (const refused of ['+1', '.5', '5.', '1e', '1,000', '12.5 USD', 'NaN']) {
-      expect({ refused, errors: contract.errorsAt(schemaOf('DecimalString'), refused) }).not.toEqual({ refused, errors: [] });
+      expect({ refused, errors: contract.errorsAt(schemaOf('DecimalString'), refused) }).not.toEqual({
+        refused,
+        errors: [],
+      });
     }
   });
 
@@ -109,7 +116,9 @@ describe('the validator behind these checks', () => {
   });
 
   it('rejects an unrealized PnL whose monetary field is a number, or a missing required field', () => {
-    const [good] = bodyExamples().filter((c) => c.name.startsWith('GET /v1/portfolio/{user_address}/unrealized-pnl responses/200'));
+    const [good] = bodyExamples().filter((c) =>
+      c.name.startsWith('GET /v1/portfolio/{user_address}/unrealized-pnl responses/200'),
+    );
     expect(good).toBeDefined();
     expect(contract.errorsAt(good.schemaPointer, good.value)).toEqual([]);
     const asNumber = { ...(good.value as Json), unrealizedPnlUsd: 12.5 };

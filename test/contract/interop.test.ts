@@ -1,12 +1,12 @@
 // What third-party tools need from the contract: the most used validator accepts the bundle, generators find
 // a concrete server URL (not a bare `{variable}`), and every `$ref` of the source is a valid URI reference.
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { loadBundle, type Json } from '../support/contract';
+import { parse } from 'yaml';
+import { type Json, loadBundle } from '../support/contract';
 
 const sourceDir = fileURLToPath(new URL('../../openapi/', import.meta.url));
 

@@ -2,7 +2,7 @@
 // says so: npm packs a package-root LICENSE whatever `files` lists. Written over packages/*, so a new
 // package is held to it the day it arrives.
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -12,7 +12,9 @@ const run = promisify(execFile);
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 // Under `npm test` the npm_* variables (workspace, prefix...) would steer the npm run here.
-const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.toLowerCase().startsWith('npm_')));
+const cleanEnv = Object.fromEntries(
+  Object.entries(process.env).filter(([name]) => !name.toLowerCase().startsWith('npm_')),
+);
 
 const packages = readdirSync(join(root, 'packages'))
   .map((name) => join(root, 'packages', name))
@@ -28,7 +30,9 @@ describe('the license', () => {
   });
 
   it('covers at least the client and the mock', () => {
-    expect(packages.map((directory) => directory.split(/[\\/]/).at(-1))).toEqual(expect.arrayContaining(['client', 'mock']));
+    expect(packages.map((directory) => directory.split(/[\\/]/).at(-1))).toEqual(
+      expect.arrayContaining(['client', 'mock']),
+    );
   });
 
   it.each(packages.map((directory) => [directory.split(/[\\/]/).at(-1)!, directory]))(
@@ -37,7 +41,10 @@ describe('the license', () => {
       expect(JSON.parse(readFileSync(join(directory, 'package.json'), 'utf8')).license).toBe('MIT');
       expect(readFileSync(join(directory, 'LICENSE'), 'utf8')).toBe(license);
       // --ignore-scripts: the prepack builds do not decide whether LICENSE is packed.
-      const { stdout } = await run(npm, ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: directory, env: cleanEnv });
+      const { stdout } = await run(npm, ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+        cwd: directory,
+        env: cleanEnv,
+      });
       const [packed] = JSON.parse(stdout) as { files: { path: string }[] }[];
       expect(packed!.files.map((file) => file.path)).toContain('LICENSE');
     },

@@ -10,14 +10,16 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { cacheDir, installNode, nodeLines, packageProjects, supportedNode } from '../../scripts/node-matrix.mjs';
 
 const repository = fileURLToPath(new URL('../../', import.meta.url));
-const manifests = ['package.json', ...readdirSync(path.join(repository, 'packages')).map((name) => `packages/${name}/package.json`)].filter((file) =>
-  existsSync(path.join(repository, file)),
-);
+const manifests = [
+  'package.json',
+  ...readdirSync(path.join(repository, 'packages')).map((name) => `packages/${name}/package.json`),
+].filter((file) => existsSync(path.join(repository, file)));
 
 /** Whether a version satisfies a range written as `^x.y.z` and `>=x.y.z` parts joined by `||`. */
 function satisfies(version: string, range: string): boolean {
   const parse = (text: string) => text.split('.').map(Number);
-  const atLeast = (a: number[], b: number[]) => a[0] !== b[0] ? a[0] > b[0] : a[1] !== b[1] ? a[1] > b[1] : a[2] >= b[2];
+  const atLeast = (a: number[], b: number[]) =>
+    a[0] !== b[0] ? a[0] > b[0] : a[1] !== b[1] ? a[1] > b[1] : a[2] >= b[2];
   const actual = parse(version.replace(/^v/, ''));
   return range.split('||').some((part) => {
     const [, operator, floor] = /^\s*(\^|>=)(\d+\.\d+\.\d+)\s*$/.exec(part) ?? [];
@@ -48,7 +50,9 @@ describe('supported Node lines', () => {
   });
 
   it('run the tests of every package found under packages/', async () => {
-    const withConfig = readdirSync(path.join(repository, 'packages')).filter((name) => existsSync(path.join(repository, 'packages', name, 'vitest.config.ts')));
+    const withConfig = readdirSync(path.join(repository, 'packages')).filter((name) =>
+      existsSync(path.join(repository, 'packages', name, 'vitest.config.ts')),
+    );
     expect(await packageProjects()).toEqual(withConfig.sort());
     expect(withConfig).toEqual(expect.arrayContaining(['client', 'mock']));
   });

@@ -2,7 +2,7 @@
 // exactly the places the seed says "not shown": no point goes unmarked, and nothing is marked that the seed
 // does document.
 import { describe, expect, it } from 'vitest';
-import { loadBundle, type Json } from '../support/contract';
+import { type Json, loadBundle } from '../support/contract';
 import { notShown } from './seed-facts';
 
 const document = loadBundle();

@@ -1,9 +1,9 @@
 // The words of the contract say no more than the seed: no description, summary or guide of the bundle, and
 // nothing in the client's README or doc comments, repeats a claim the seed does not make.
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { loadBundle, type Json } from '../support/contract';
+import { type Json, loadBundle } from '../support/contract';
 import { overstatements } from './seed-facts';
 
 const clientDir = fileURLToPath(new URL('../../packages/client/', import.meta.url));
@@ -12,7 +12,8 @@ const clientDir = fileURLToPath(new URL('../../packages/client/', import.meta.ur
 function proseOf(node: Json, where = '#', found: [string, string][] = []): [string, string][] {
   if (node === null || typeof node !== 'object') return found;
   for (const [key, value] of Object.entries(node)) {
-    if (typeof value === 'string' && ['description', 'summary', 'source'].includes(key)) found.push([`${where}/${key}`, value]);
+    if (typeof value === 'string' && ['description', 'summary', 'source'].includes(key))
+      found.push([`${where}/${key}`, value]);
     else proseOf(value, `${where}/${key}`, found);
   }
   return found;
@@ -23,7 +24,9 @@ const texts: [string, string][] = [
   ['packages/client/README.md', readFileSync(`${clientDir}README.md`, 'utf8')],
   ...readdirSync(`${clientDir}src`)
     .filter((file) => file.endsWith('.ts'))
-    .map((file) => [`packages/client/src/${file}`, readFileSync(`${clientDir}src/${file}`, 'utf8')] as [string, string]),
+    .map(
+      (file) => [`packages/client/src/${file}`, readFileSync(`${clientDir}src/${file}`, 'utf8')] as [string, string],
+    ),
 ];
 
 describe('the prose', () => {
@@ -39,7 +42,9 @@ describe('the prose', () => {
   it('says the native collateral amount is added when the user pays with the native token', () => {
     const document = loadBundle();
     for (const text of [document.components.schemas.OracleUpdateResult.description, document.info.description]) {
-      expect(text.replace(/\s+/g, ' ')).toMatch(/native collateral amount\*{0,2} when the user pays with the native token/);
+      expect(text.replace(/\s+/g, ' ')).toMatch(
+        /native collateral amount\*{0,2} when the user pays with the native token/,
+      );
     }
   });
 });

@@ -2,7 +2,7 @@
 // may write it in a way the examples do not show (a plain-string id without `0x`, a decimal with an
 // exponent, `null` for a field that is "present only when"). Each case names the seed line it rests on.
 import { describe, expect, it } from 'vitest';
-import { ContractValidator, resolve, type Json } from '../support/contract';
+import { ContractValidator, type Json, resolve } from '../support/contract';
 import { tolerated } from './seed-facts';
 
 const contract = new ContractValidator();
@@ -21,42 +21,101 @@ const position = (status: 'OPEN' | 'CLOSED') =>
 /** [seed line, schema, a value the seed allows] */
 const accepted: [string, string, () => unknown][] = [
   ['L287 feedPriceFeedId is a plain string', 'Pair', () => ({ ...pair(), feedPriceFeedId: 'btc-usd-core' })],
-  ['L288 feedProPriceFeedId is a plain string or null', 'Pair', () => ({ ...pair(), feedProPriceFeedId: 'btc-usd-pro' })],
-  ['L280 nextOpen is a string of no stated format', 'Pair', () => ({ ...pair(), nextOpen: 'Mon 09:30 America/New_York' })],
+  [
+    'L288 feedProPriceFeedId is a plain string or null',
+    'Pair',
+    () => ({ ...pair(), feedProPriceFeedId: 'btc-usd-pro' }),
+  ],
+  [
+    'L280 nextOpen is a string of no stated format',
+    'Pair',
+    () => ({ ...pair(), nextOpen: 'Mon 09:30 America/New_York' }),
+  ],
   ['L281 nextClose is a string of no stated format', 'Pair', () => ({ ...pair(), nextClose: '1795622400' })],
-  ['L297 PairVolume.pairBase is a plain string', 'PairVolume', () => ({ ...example('/v1/pairs/{pairBase}/volume'), pairBase: 'BTC' })],
-  ['L301 UserDailyVolume.userAddress is a plain string', 'UserDailyVolume', () => ({ ...example('/v1/trading-volumes/users')[0], userAddress: 'ava' })],
-  ['L90 HistoricalPrice.pairBase is a plain string', 'HistoricalPrice', () => ({ ...resolve(document, document.components.examples.HistoricalPriceBtc24hAgo).value, pairBase: 'BTC' })],
-  ['L238 PortfolioTradingPair.pairBase is a plain string', 'PortfolioTradingPair', () => ({ ...example('/v1/portfolio/{user_address}/portfolio_data', 'portfolioData').tradingPairs[0], pairBase: 'BTC' })],
-  ['L401 pairBases are plain strings', 'LatestPricesRequest', () => ({ pairBases: ['BTC', '0xBD1F3E2C8A4D6B7E9F0A1C2D3E4F5A6B7C8D9E0F'] })],
-  ['L151 latestEpochTrading.epoch is an integer, no minimum stated', 'TeamInfo', () => {
-    const team = example('/v1/genesis-airdrop/team-info-by-code/{code}', 'teamByCode');
-    return { ...team, latestEpochTrading: { ...team.latestEpochTrading, epoch: -1 } };
-  }],
-  ['L159 TeamBoost.epoch is an integer, no minimum stated', 'TeamBoost', () => ({ epoch: -1, generalTeamBoostPoints: '0', degenTeamBoostPoints: '0' })],
-  ['L36 string(dec) written with an exponent', 'UnrealizedPnl', () => ({
-    ...example('/v1/portfolio/{user_address}/unrealized-pnl', 'withPositions'),
-    unrealizedPnlUsd: '1.25E+3',
-    holdingFeeUsd: '5E-7',
-  })],
-  ['L128 hasJoined filled in only when userAddress was supplied: null without it', 'Competition', () => ({
-    ...example('/v1/trading-competition', 'allCompetitions')[0],
-    hasJoined: null,
-  })],
-  ['L186 closeInfo present only when CLOSED: null on an OPEN position', 'Position', () => ({ ...position('OPEN'), closeInfo: null })],
+  [
+    'L297 PairVolume.pairBase is a plain string',
+    'PairVolume',
+    () => ({ ...example('/v1/pairs/{pairBase}/volume'), pairBase: 'BTC' }),
+  ],
+  [
+    'L301 UserDailyVolume.userAddress is a plain string',
+    'UserDailyVolume',
+    () => ({ ...example('/v1/trading-volumes/users')[0], userAddress: 'ava' }),
+  ],
+  [
+    'L90 HistoricalPrice.pairBase is a plain string',
+    'HistoricalPrice',
+    () => ({ ...resolve(document, document.components.examples.HistoricalPriceBtc24hAgo).value, pairBase: 'BTC' }),
+  ],
+  [
+    'L238 PortfolioTradingPair.pairBase is a plain string',
+    'PortfolioTradingPair',
+    () => ({
+      ...example('/v1/portfolio/{user_address}/portfolio_data', 'portfolioData').tradingPairs[0],
+      pairBase: 'BTC',
+    }),
+  ],
+  [
+    'L401 pairBases are plain strings',
+    'LatestPricesRequest',
+    () => ({ pairBases: ['BTC', '0xBD1F3E2C8A4D6B7E9F0A1C2D3E4F5A6B7C8D9E0F'] }),
+  ],
+  [
+    'L151 latestEpochTrading.epoch is an integer, no minimum stated',
+    'TeamInfo',
+    () => {
+      const team = example('/v1/genesis-airdrop/team-info-by-code/{code}', 'teamByCode');
+      return { ...team, latestEpochTrading: { ...team.latestEpochTrading, epoch: -1 } };
+    },
+  ],
+  [
+    'L159 TeamBoost.epoch is an integer, no minimum stated',
+    'TeamBoost',
+    () => ({ epoch: -1, generalTeamBoostPoints: '0', degenTeamBoostPoints: '0' }),
+  ],
+  [
+    'L36 string(dec) written with an exponent',
+    'UnrealizedPnl',
+    () => ({
+      ...example('/v1/portfolio/{user_address}/unrealized-pnl', 'withPositions'),
+      unrealizedPnlUsd: '1.25E+3',
+      holdingFeeUsd: '5E-7',
+    }),
+  ],
+  [
+    'L128 hasJoined filled in only when userAddress was supplied: null without it',
+    'Competition',
+    () => ({
+      ...example('/v1/trading-competition', 'allCompetitions')[0],
+      hasJoined: null,
+    }),
+  ],
+  [
+    'L186 closeInfo present only when CLOSED: null on an OPEN position',
+    'Position',
+    () => ({ ...position('OPEN'), closeInfo: null }),
+  ],
 ];
 
 /** [seed line, schema, a value the seed rules out] */
 const refused: [string, string, () => unknown][] = [
   ['L186/L314 a CLOSED position carries closeInfo', 'Position', () => ({ ...position('CLOSED'), closeInfo: null })],
-  ['L36 string(dec) is a number in a string, not a number', 'UnrealizedPnl', () => ({
-    ...example('/v1/portfolio/{user_address}/unrealized-pnl', 'withPositions'),
-    unrealizedPnlUsd: 1250,
-  })],
-  ['L43 LeaderboardEntry.userAddress is an <address>', 'LeaderboardEntry', () => ({
-    ...example('/v1/leaderboard', 'firstPage').content[0],
-    userAddress: 'ava',
-  })],
+  [
+    'L36 string(dec) is a number in a string, not a number',
+    'UnrealizedPnl',
+    () => ({
+      ...example('/v1/portfolio/{user_address}/unrealized-pnl', 'withPositions'),
+      unrealizedPnlUsd: 1250,
+    }),
+  ],
+  [
+    'L43 LeaderboardEntry.userAddress is an <address>',
+    'LeaderboardEntry',
+    () => ({
+      ...example('/v1/leaderboard', 'firstPage').content[0],
+      userAddress: 'ava',
+    }),
+  ],
 ];
 
 describe('values the seed allows', () => {

@@ -3,8 +3,8 @@
 import { copyFile, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { bundleWorkflows, lintWorkflows } from '../../scripts/workflows.mjs';
 import { bundleFile, listOperations, loadBundle } from '../support/contract.js';
 
@@ -27,7 +27,9 @@ describe('workflows', () => {
     const bundle = loadBundle();
     delete bundle.paths['/v1/pairs'];
     await writeFile(path.join(scratch, 'openapi.json'), JSON.stringify(bundle));
-    await expect(bundleWorkflows(scratch)).rejects.toThrow(/marketToPriceUpdates\/listMarkets: the contract has no operation listPairs/);
+    await expect(bundleWorkflows(scratch)).rejects.toThrow(
+      /marketToPriceUpdates\/listMarkets: the contract has no operation listPairs/,
+    );
     await copyFile(bundleFile, path.join(scratch, 'openapi.json'));
     await expect(bundleWorkflows(scratch)).resolves.toBe('3 workflows in 1 file(s)');
   });

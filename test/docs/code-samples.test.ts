@@ -4,8 +4,17 @@
 import path from 'node:path';
 import { startMock } from '@trading-analytics/mock';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { loadBundle, type Json } from '../support/contract';
-import { clientPackage, codeSamples, promisedOutput, root, runnableSample, sampleBaseUrl, typeCheck, type CodeSample } from './samples';
+import { type Json, loadBundle } from '../support/contract';
+import {
+  type CodeSample,
+  clientPackage,
+  codeSamples,
+  promisedOutput,
+  root,
+  runnableSample,
+  sampleBaseUrl,
+  typeCheck,
+} from './samples';
 
 const document = loadBundle();
 const samples = codeSamples(document);
@@ -21,7 +30,11 @@ const exampleValue = (route: string, method: string, key: string): Json =>
  * Runs a sample as a module and returns what it printed with console.log (one string per call) and how many
  * requests it sent. `prefer` goes out as the `Prefer` header of every request, to pick a case of the mock.
  */
-async function run(sample: CodeSample, baseUrl: string, prefer?: string): Promise<{ printed: string[]; requests: number }> {
+async function run(
+  sample: CodeSample,
+  baseUrl: string,
+  prefer?: string,
+): Promise<{ printed: string[]; requests: number }> {
   const printed: string[] = [];
   let requests = 0;
   const realFetch = globalThis.fetch;
@@ -44,10 +57,21 @@ async function run(sample: CodeSample, baseUrl: string, prefer?: string): Promis
 describe('code samples in the docs', () => {
   it('cover the main operations, each labelled as the client package', () => {
     expect(operationSamples.map((sample) => sample.name)).toEqual(
-      expect.arrayContaining(['listLeaderboard', 'getUnrealizedPnl', 'queryPriceUpdates', 'queryLatestPrices', 'listPositions', 'joinCompetition']),
+      expect.arrayContaining([
+        'listLeaderboard',
+        'getUnrealizedPnl',
+        'queryPriceUpdates',
+        'queryLatestPrices',
+        'listPositions',
+        'joinCompetition',
+      ]),
     );
     for (const sample of operationSamples) {
-      expect({ name: sample.name, lang: sample.lang, label: sample.label }).toEqual({ name: sample.name, lang: 'TypeScript', label: clientPackage });
+      expect({ name: sample.name, lang: sample.lang, label: sample.label }).toEqual({
+        name: sample.name,
+        lang: 'TypeScript',
+        label: clientPackage,
+      });
       expect(sample.source, sample.name).toContain(`from '${clientPackage}'`);
       // One address to swap, so every sample can run against a mock.
       expect(sample.source.split(`'${sampleBaseUrl}'`).length - 1, sample.name).toBe(1);
@@ -73,14 +97,19 @@ describe('code samples in the docs', () => {
     const leaderboard = samples.find((sample) => sample.name === 'listLeaderboard')!;
     const broken = { ...leaderboard, source: leaderboard.source.replace('entry.rank', 'entry.position') };
     expect(broken.source).not.toBe(leaderboard.source);
-    expect(typeCheck([broken], path.join(scratch, 'typecheck-broken')).join('\n')).toMatch(/Property 'position' does not exist/);
+    expect(typeCheck([broken], path.join(scratch, 'typecheck-broken')).join('\n')).toMatch(
+      /Property 'position' does not exist/,
+    );
   });
 
-  it.each(guideSamples.map((sample) => [sample.name, sample] as const))('%s prints what its comments promise', async (_name, sample) => {
-    const promised = promisedOutput(sample.source);
-    expect(promised.length).toBeGreaterThan(0);
-    expect((await run(sample, sampleBaseUrl)).printed).toEqual(promised);
-  });
+  it.each(guideSamples.map((sample) => [sample.name, sample] as const))(
+    '%s prints what its comments promise',
+    async (_name, sample) => {
+      const promised = promisedOutput(sample.source);
+      expect(promised.length).toBeGreaterThan(0);
+      expect((await run(sample, sampleBaseUrl)).printed).toEqual(promised);
+    },
+  );
 });
 
 describe('operation samples against the mock', () => {
@@ -94,11 +123,14 @@ describe('operation samples against the mock', () => {
     await mock?.close();
   });
 
-  it.each(operationSamples.map((entry) => [entry.name, entry] as const))('%s runs and prints a result', async (_name, entry) => {
-    const { printed } = await run(entry, mock.url);
-    expect(printed.length).toBeGreaterThan(0);
-    for (const line of printed) expect(line).not.toMatch(/undefined|NaN|\[object /);
-  });
+  it.each(operationSamples.map((entry) => [entry.name, entry] as const))(
+    '%s runs and prints a result',
+    async (_name, entry) => {
+      const { printed } = await run(entry, mock.url);
+      expect(printed.length).toBeGreaterThan(0);
+      for (const line of printed) expect(line).not.toMatch(/undefined|NaN|\[object /);
+    },
+  );
 
   it('listLeaderboard walks two pages of entries', async () => {
     const page = exampleValue('/v1/leaderboard', 'get', 'firstPage');
@@ -130,7 +162,9 @@ describe('operation samples against the mock', () => {
   });
 
   it('queryPriceUpdates refuses to go on when a feed is unresolved', async () => {
-    await expect(run(sample('queryPriceUpdates'), mock.url, 'example=unresolvedFeed')).rejects.toThrow(/could not be resolved/);
+    await expect(run(sample('queryPriceUpdates'), mock.url, 'example=unresolvedFeed')).rejects.toThrow(
+      /could not be resolved/,
+    );
   });
 
   it('queryLatestPrices converts every 1e18 price exactly and lists the failures', async () => {

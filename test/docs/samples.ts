@@ -5,7 +5,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
-import { listOperations, type Json } from '../support/contract';
+import { type Json, listOperations } from '../support/contract';
 
 export const root = fileURLToPath(new URL('../../', import.meta.url));
 export const clientSource = path.join(root, 'packages/client/src/index.ts');
@@ -21,7 +21,11 @@ export interface CodeSample {
   label?: string;
 }
 
-const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 /** The ```ts blocks of a markdown text, each named after the `#` heading above it. */
 function guideBlocks(markdown: string, fallback: string): CodeSample[] {
@@ -35,7 +39,10 @@ function guideBlocks(markdown: string, fallback: string): CodeSample[] {
     const end = lines.findIndex((line, at) => at > index && line.trim() === '```');
     if (end < 0) throw new Error(`Unclosed \`\`\`ts block under "${heading}"`);
     const count = blocks.filter((block) => block.name.startsWith(`guide-${slug(heading)}`)).length;
-    blocks.push({ name: `guide-${slug(heading)}${count ? `-${count + 1}` : ''}`, source: lines.slice(index + 1, end).join('\n') });
+    blocks.push({
+      name: `guide-${slug(heading)}${count ? `-${count + 1}` : ''}`,
+      source: lines.slice(index + 1, end).join('\n'),
+    });
     index = end;
   }
   return blocks;
@@ -74,12 +81,16 @@ export function typeCheck(samples: CodeSample[], dir: string): string[] {
     writeFileSync(file, sample.source);
     return file;
   });
-  const config = ts.getParsedCommandLineOfConfigFile(path.join(root, 'tsconfig.json'), {}, {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
-      throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+  const config = ts.getParsedCommandLineOfConfigFile(
+    path.join(root, 'tsconfig.json'),
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
+        throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+      },
     },
-  });
+  );
   if (!config) throw new Error('Cannot read the root tsconfig.json');
   const options: ts.CompilerOptions = { ...config.options, noEmit: true, paths: { [clientPackage]: [clientSource] } };
   const program = ts.createProgram(files, options);
@@ -104,7 +115,9 @@ let runs = 0;
 export function runnableSample(sample: CodeSample, dir: string, baseUrl: string): string {
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${sample.name}-${++runs}.ts`);
-  const source = sample.source.replaceAll(`'${clientPackage}'`, `'${clientSource}'`).replaceAll(`'${sampleBaseUrl}'`, `'${baseUrl}'`);
+  const source = sample.source
+    .replaceAll(`'${clientPackage}'`, `'${clientSource}'`)
+    .replaceAll(`'${sampleBaseUrl}'`, `'${baseUrl}'`);
   writeFileSync(file, source);
   return file;
 }

@@ -2,17 +2,22 @@
 // scenarioKeys, as a guide placed before the closing list of what the service leaves undocumented.
 import { scenarioKeys } from '@trading-analytics/mock';
 import { describe, expect, it } from 'vitest';
-import { scenariosHeading } from '../../scripts/docs-scenarios.mjs';
 import { docsDocument, notDocumentedHeading } from '../../scripts/docs.mjs';
+import { scenariosHeading } from '../../scripts/docs-scenarios.mjs';
 import { loadBundle } from '../support/contract';
 
 const bundle = loadBundle();
 const description: string = docsDocument(bundle).info.description;
-const section = description.slice(description.indexOf(`# ${scenariosHeading}`), description.indexOf(`# ${notDocumentedHeading}`));
+const section = description.slice(
+  description.indexOf(`# ${scenariosHeading}`),
+  description.indexOf(`# ${notDocumentedHeading}`),
+);
 
 describe('the Mock scenarios guide', () => {
   it('comes after the hand-written guides and before the not-documented list', () => {
-    expect(description.indexOf(`# ${scenariosHeading}`)).toBeGreaterThan(description.indexOf(bundle.info.description.trim().slice(-40)));
+    expect(description.indexOf(`# ${scenariosHeading}`)).toBeGreaterThan(
+      description.indexOf(bundle.info.description.trim().slice(-40)),
+    );
     expect(section.length).toBeGreaterThan(0);
     expect(description.trimEnd().endsWith(`# ${scenariosHeading}`)).toBe(false);
   });
@@ -31,6 +36,12 @@ describe('the Mock scenarios guide', () => {
   });
 
   it('says how to pick a case per request, at start and while the mock runs', () => {
-    for (const way of ['Prefer: code=503', '--scenario getUnrealizedPnl=503', 'PUT /__scenarios', "scenario('getUnrealizedPnl', '503')"]) expect(section).toContain(way);
+    for (const way of [
+      'Prefer: code=503',
+      '--scenario getUnrealizedPnl=503',
+      'PUT /__scenarios',
+      "scenario('getUnrealizedPnl', '503')",
+    ])
+      expect(section).toContain(way);
   });
 });

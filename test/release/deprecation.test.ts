@@ -7,11 +7,11 @@ import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser';
 import { rateChanges, redoclyDiff, requiredBump } from '../../scripts/diff.mjs';
 import { buildDocs } from '../../scripts/docs.mjs';
 import { generate } from '../../scripts/generate.mjs';
 import { changelogHeading } from '../../scripts/lib/changelog.mjs';
+import { launchChromium } from '../support/browser';
 import type { Json } from '../support/contract';
 import { baselineFile, deprecate, removeDeprecated, root, seed } from './seeds';
 
@@ -23,7 +23,13 @@ const scratch = mkdtempSync(path.join(tmpdir(), 'deprecation-'));
 async function rated(baseFile: string, revisionFile: string) {
   const [base, revision] = [baseFile, revisionFile].map((file) => JSON.parse(readFileSync(file, 'utf8')));
   const changes = rateChanges(await redoclyDiff(baseFile, revisionFile), { base, revision });
-  return { required: requiredBump(changes), lines: changes.map((change) => `${change.impact} ${change.where}: ${change.messages.map((message: { text: string }) => message.text).join(' ')}`) };
+  return {
+    required: requiredBump(changes),
+    lines: changes.map(
+      (change) =>
+        `${change.impact} ${change.where}: ${change.messages.map((message: { text: string }) => message.text).join(' ')}`,
+    ),
+  };
 }
 
 describe('deprecation in the types', () => {
@@ -42,7 +48,9 @@ describe('deprecation in the types', () => {
   };
 
   it('marks the operation and the parameter @deprecated', () => {
-    expect(jsDocAbove(/^\s*get: operations\["listPairs"\];/m)).toMatch(/@deprecated[\s\S]*Deprecated: use `GET \/v1\/markets`/);
+    expect(jsDocAbove(/^\s*get: operations\["listPairs"\];/m)).toMatch(
+      /@deprecated[\s\S]*Deprecated: use `GET \/v1\/markets`/,
+    );
     expect(jsDocAbove(/^\s*symbol\?: string;/m)).toMatch(/@deprecated[\s\S]*Deprecated: use `symbols`/);
   });
 
@@ -58,16 +66,24 @@ describe('deprecation in the types', () => {
         return text === undefined ? undefined : ts.ScriptSnapshot.fromString(text);
       },
       getCurrentDirectory: () => scratch,
-      getCompilationSettings: () => ({ strict: true, noEmit: true, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, target: ts.ScriptTarget.ES2022 }),
+      getCompilationSettings: () => ({
+        strict: true,
+        noEmit: true,
+        module: ts.ModuleKind.ESNext,
+        moduleResolution: ts.ModuleResolutionKind.Bundler,
+        target: ts.ScriptTarget.ES2022,
+      }),
       getDefaultLibFileName: ts.getDefaultLibFilePath,
       fileExists: (name) => files.has(name) || ts.sys.fileExists(name),
       readFile: (name) => files.get(name) ?? ts.sys.readFile(name),
     });
     const struck = service.getSuggestionDiagnostics(file).filter((diagnostic) => diagnostic.reportsDeprecated);
-    expect(struck.map((diagnostic) => source.slice(diagnostic.start, diagnostic.start! + diagnostic.length!))).toEqual(["'get'"]);
+    expect(struck.map((diagnostic) => source.slice(diagnostic.start, diagnostic.start! + diagnostic.length!))).toEqual([
+      "'get'",
+    ]);
   });
 
-  it('keeps the deprecated enum value in the type and names it in the type\'s description', () => {
+  it("keeps the deprecated enum value in the type and names it in the type's description", () => {
     // A member of a string-literal union cannot carry JSDoc: the schema's description says it instead.
     expect(jsDocAbove(/^\s*PositionStatus: /m)).toContain('`CLOSED` is deprecated: use `SETTLED`.');
     expect(types).toMatch(/^\s*PositionStatus: string & \("OPEN" \| "CLOSED"\);/m);
@@ -82,7 +98,7 @@ describe('deprecation in the rated diff', () => {
       expect.arrayContaining([
         'minor GET /v1/pairs: Marked deprecated.',
         'minor GET /v1/pairs › parameter symbol: Marked deprecated.',
-        "patch schema PositionStatus: Enum `PositionStatus` rewritten as oneOf of const members with the same values. Enum of `status` was removed.",
+        'patch schema PositionStatus: Enum `PositionStatus` rewritten as oneOf of const members with the same values. Enum of `status` was removed.',
       ]),
     );
   });
@@ -137,14 +153,21 @@ describe('deprecation and the changelog in the docs', () => {
 
   it('marks the enum value deprecated where the field is shown', async () => {
     await page.goto(`file://${path.join(scratch, 'docs/index.html')}#/positions/listpositions`);
-    await page.getByText(/Show \d+ properties/).first().click();
+    await page
+      .getByText(/Show \d+ properties/)
+      .first()
+      .click();
     const status = section('positions/listpositions/t=response&c=200&path=content[]&oneof=0/status');
     await status.waitFor();
     expect(await status.innerText()).toMatch(/One of:\nOPEN\n\S+ \(deprecated\)/);
   });
 
   it('shows the changelog as a section of the page', async () => {
-    await page.locator('[data-component-name="Menu/Menu"]').first().getByText(changelogHeading, { exact: true }).click();
+    await page
+      .locator('[data-component-name="Menu/Menu"]')
+      .first()
+      .getByText(changelogHeading, { exact: true })
+      .click();
     const changelog = readFileSync(path.join(root, 'CHANGELOG.md'), 'utf8');
     const newest = /^## (.+)$/m.exec(changelog)![1]!;
     await page.getByText(newest, { exact: true }).first().waitFor({ state: 'visible' });

@@ -31,12 +31,16 @@ describe('npm run diff', () => {
     const current = await contractVersion(root);
     const baseline = seed(atVersion(current), release);
     const bundle = seed((document) => (removeMargin(document), atVersion(current)(document)), release);
-    const failure = await run(process.execPath, ['scripts/diff.mjs', '--baseline', baseline, '--bundle', bundle], { cwd: root }).then(
+    const failure = await run(process.execPath, ['scripts/diff.mjs', '--baseline', baseline, '--bundle', bundle], {
+      cwd: root,
+    }).then(
       () => undefined,
       (error) => error,
     );
     expect(failure?.code).toBe(1);
-    expect(failure.stdout).toMatch(/major {2}schema Position › properties › margin: Property `margin` of `Position` was removed\./);
+    expect(failure.stdout).toMatch(
+      /major {2}schema Position › properties › margin: Property `margin` of `Position` was removed\./,
+    );
     expect(failure.stdout).toContain('FAILED:');
     expect(failure.stdout).toContain(`Fix: bump to ${nextVersion(current, 'major')}: npm run bump -- major`);
   });
@@ -61,12 +65,16 @@ describe('npm run diff', () => {
 
   it('fails a breaking change under a minor bump', async () => {
     const { result } = await gate(removeMargin, nextVersion(released, 'minor'));
-    expect(result.problems[0]).toBe(`These changes require a major bump from ${released}, but the version announces a minor bump (${nextVersion(released, 'minor')}).`);
+    expect(result.problems[0]).toBe(
+      `These changes require a major bump from ${released}, but the version announces a minor bump (${nextVersion(released, 'minor')}).`,
+    );
   });
 
   it('asks at least a patch for a description edit, and passes it with one', async () => {
     const edit = (document: Json) => void (schemas(document).Position.description += ' Edited.');
-    expect((await gate(edit, released)).result.problems.at(-1)).toBe(`Fix: bump to ${nextVersion(released, 'patch')}: npm run bump -- patch`);
+    expect((await gate(edit, released)).result.problems.at(-1)).toBe(
+      `Fix: bump to ${nextVersion(released, 'patch')}: npm run bump -- patch`,
+    );
     expect((await gate(edit, nextVersion(released, 'patch'))).result.problems).toEqual([]);
   });
 
@@ -82,7 +90,9 @@ describe('npm run diff', () => {
     const bundleFile = seed(atVersion(await contractVersion(repoRoot)), release);
     const result = await checkChanges({ baselineFile, bundleFile, repoRoot });
     expect(result.problems).toHaveLength(1);
-    expect(result.problems[0]).toMatch(/@trading-analytics\/late \(packages\/late\) is 0\.1\.0\. Fix: npm run bump -- \d+\.\d+\.\d+$/);
+    expect(result.problems[0]).toMatch(
+      /@trading-analytics\/late \(packages\/late\) is 0\.1\.0\. Fix: npm run bump -- \d+\.\d+\.\d+$/,
+    );
   });
 
   it('fails a version lower than the release', async () => {
@@ -91,6 +101,8 @@ describe('npm run diff', () => {
     const baseline = seed(atVersion(released), release);
     await setVersion(repoRoot, '0.9.0');
     const result = await checkChanges({ baselineFile: baseline, bundleFile: lower, repoRoot });
-    expect(result.problems[0]).toMatch(new RegExp(`The version went backwards, from ${released.replaceAll('.', '\\.')} to 0\\.9\\.0\\.`));
+    expect(result.problems[0]).toMatch(
+      new RegExp(`The version went backwards, from ${released.replaceAll('.', '\\.')} to 0\\.9\\.0\\.`),
+    );
   });
 });

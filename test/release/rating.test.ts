@@ -4,31 +4,108 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { rateChanges, redoclyDiff, requiredBump } from '../../scripts/diff.mjs';
-import { loadBundle, type Json } from '../support/contract';
+import { type Json, loadBundle } from '../support/contract';
 import { addLeverageAndOperation, baselineFile, listPairs, removeMargin, schemas, seed } from './seeds';
 
-const symbolOf = (document: Json) => listPairs(document).parameters.find((parameter: Json) => parameter.name === 'symbol');
+const symbolOf = (document: Json) =>
+  listPairs(document).parameters.find((parameter: Json) => parameter.name === 'symbol');
 
 const table: [string, (document: Json) => void, 'major' | 'minor' | 'patch', RegExp][] = [
   ['removing a response field', removeMargin, 'major', /Property `margin` of `Position` was removed/],
-  ['removing an enum value a client receives', (d) => void (schemas(d).PositionStatus.enum = ['OPEN']), 'major', /`PositionStatus` lost values: 'CLOSED'/],
-  ['removing an enum value a client sends', (d) => void (schemas(d).CompetitionStatus.enum = ['UPCOMING', 'ONGOING']), 'major', /lost values: 'ENDED'/],
-  ['adding a required parameter', (d) => void listPairs(d).parameters.push({ name: 'chain_id', in: 'query', required: true, description: 'Chain.', schema: { type: 'string' } }), 'major', /Required `chain_id` query parameter was added/],
-  ['narrowing a parameter type', (d) => void (symbolOf(d).schema.type = 'integer'), 'major', /narrowed from 'string' to 'integer'/],
-  ['narrowing a pattern', (d) => void (schemas(d).Address.pattern = '^0x[0-9a-f]{40}$'), 'major', /`pattern` of `Address` changed/],
-  ['widening a response type', (d) => void (schemas(d).Position.properties.isLong.type = ['boolean', 'string']), 'major', /widened from 'boolean' to 'boolean \| string'/],
-  ['making a response field optional', (d) => void (schemas(d).Position.required = schemas(d).Position.required.filter((name: string) => name !== 'isLong')), 'major', /no longer required: `isLong`/],
+  [
+    'removing an enum value a client receives',
+    (d) => void (schemas(d).PositionStatus.enum = ['OPEN']),
+    'major',
+    /`PositionStatus` lost values: 'CLOSED'/,
+  ],
+  [
+    'removing an enum value a client sends',
+    (d) => void (schemas(d).CompetitionStatus.enum = ['UPCOMING', 'ONGOING']),
+    'major',
+    /lost values: 'ENDED'/,
+  ],
+  [
+    'adding a required parameter',
+    (d) =>
+      void listPairs(d).parameters.push({
+        name: 'chain_id',
+        in: 'query',
+        required: true,
+        description: 'Chain.',
+        schema: { type: 'string' },
+      }),
+    'major',
+    /Required `chain_id` query parameter was added/,
+  ],
+  [
+    'narrowing a parameter type',
+    (d) => void (symbolOf(d).schema.type = 'integer'),
+    'major',
+    /narrowed from 'string' to 'integer'/,
+  ],
+  [
+    'narrowing a pattern',
+    (d) => void (schemas(d).Address.pattern = '^0x[0-9a-f]{40}$'),
+    'major',
+    /`pattern` of `Address` changed/,
+  ],
+  [
+    'widening a response type',
+    (d) => void (schemas(d).Position.properties.isLong.type = ['boolean', 'string']),
+    'major',
+    /widened from 'boolean' to 'boolean \| string'/,
+  ],
+  [
+    'making a response field optional',
+    (d) =>
+      void (schemas(d).Position.required = schemas(d).Position.required.filter((name: string) => name !== 'isLong')),
+    'major',
+    /no longer required: `isLong`/,
+  ],
   ['removing an operation', (d) => void delete d.paths['/v1/pairs'], 'major', /Path `\/v1\/pairs` was removed/],
-  ['narrowing a response type', (d) => void (schemas(d).Pair.properties.nextOpen.type = 'string'), 'patch', /`type` changed/],
+  [
+    'narrowing a response type',
+    (d) => void (schemas(d).Pair.properties.nextOpen.type = 'string'),
+    'patch',
+    /`type` changed/,
+  ],
   ['adding an optional response field and an operation', addLeverageAndOperation, 'minor', /Added property `leverage`/],
-  ['adding an optional parameter', (d) => void listPairs(d).parameters.push({ name: 'chain_id', in: 'query', required: false, description: 'Chain.', schema: { type: 'string' } }), 'minor', /Added parameter/],
-  ['deprecating an operation', (d) => void (listPairs(d).deprecated = true), 'minor', /GET \/v1\/pairs: Marked deprecated/],
-  ['editing a description', (d) => void (schemas(d).Position.description += ' Edited.'), 'patch', /schema Position: `description` changed/],
+  [
+    'adding an optional parameter',
+    (d) =>
+      void listPairs(d).parameters.push({
+        name: 'chain_id',
+        in: 'query',
+        required: false,
+        description: 'Chain.',
+        schema: { type: 'string' },
+      }),
+    'minor',
+    /Added parameter/,
+  ],
+  [
+    'deprecating an operation',
+    (d) => void (listPairs(d).deprecated = true),
+    'minor',
+    /GET \/v1\/pairs: Marked deprecated/,
+  ],
+  [
+    'editing a description',
+    (d) => void (schemas(d).Position.description += ' Edited.'),
+    'patch',
+    /schema Position: `description` changed/,
+  ],
 ];
 
 const cases = table.map(([name, mutate, impact, named]) => ({ name, mutate, impact, named }));
 
-const describeChanges = (changes: ReturnType<typeof rateChanges>) => changes.map((change) => `${change.impact} ${change.where}: ${change.messages.map((message: { text: string }) => message.text).join(' ')}`).join('\n');
+const describeChanges = (changes: ReturnType<typeof rateChanges>) =>
+  changes
+    .map(
+      (change) =>
+        `${change.impact} ${change.where}: ${change.messages.map((message: { text: string }) => message.text).join(' ')}`,
+    )
+    .join('\n');
 
 describe('the rated diff', () => {
   const base = loadBundle();
@@ -37,7 +114,10 @@ describe('the rated diff', () => {
 
   it.each(cases)('rates $name as $impact', async ({ mutate, impact, named }) => {
     const revision = seed(mutate, baseline);
-    const changes = rateChanges(await redoclyDiff(baselineFile, revision), { base: baseline, revision: JSON.parse(readFileSync(revision, 'utf8')) });
+    const changes = rateChanges(await redoclyDiff(baselineFile, revision), {
+      base: baseline,
+      revision: JSON.parse(readFileSync(revision, 'utf8')),
+    });
     expect(requiredBump(changes)).toBe(impact);
     expect(describeChanges(changes)).toMatch(named);
   });

@@ -4,7 +4,7 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadBundle, type Json } from '../support/contract';
+import { type Json, loadBundle } from '../support/contract';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 export const baselineFile = path.join(root, 'generated/release/openapi.json');
@@ -32,9 +32,14 @@ export function removeMargin(document: Json) {
 
 /** Additive changes: an optional response field and a new operation. */
 export function addLeverageAndOperation(document: Json) {
-  schemas(document).Position.properties.leverage = { type: 'string', description: 'Leverage of the position, a decimal.' };
+  schemas(document).Position.properties.leverage = {
+    type: 'string',
+    description: 'Leverage of the position, a decimal.',
+  };
   const volume = document.paths['/v1/pairs/{pairBase}/cumulative-volume'].get;
-  document.paths['/v1/pairs/{pairBase}'] = { get: { ...structuredClone(volume), operationId: 'getPair', summary: 'Get one market' } };
+  document.paths['/v1/pairs/{pairBase}'] = {
+    get: { ...structuredClone(volume), operationId: 'getPair', summary: 'Get one market' },
+  };
 }
 
 /**
@@ -73,7 +78,11 @@ export function deprecate(document: Json) {
   schemas(document).PositionStatus = {
     ...status,
     description: `${status.description} \`CLOSED\` is deprecated: use \`SETTLED\`.`,
-    oneOf: values.map((value: string) => (value === 'CLOSED' ? { const: value, deprecated: true, description: 'Deprecated: use `SETTLED`.' } : { const: value })),
+    oneOf: values.map((value: string) =>
+      value === 'CLOSED'
+        ? { const: value, deprecated: true, description: 'Deprecated: use `SETTLED`.' }
+        : { const: value },
+    ),
   };
 }
 

@@ -16,7 +16,9 @@ export interface Packed {
 
 /** Packs `directory` into `destination` and returns the tarball's path and file list. */
 export async function packTarball(directory: string, destination: string): Promise<Packed> {
-  const { stdout } = await run(npm, ['pack', '--ignore-scripts', '--json', '--pack-destination', destination], { cwd: directory });
+  const { stdout } = await run(npm, ['pack', '--ignore-scripts', '--json', '--pack-destination', destination], {
+    cwd: directory,
+  });
   const [packed] = JSON.parse(stdout) as { filename: string; files: { path: string }[] }[];
   return { path: join(destination, packed!.filename), files: packed!.files.map((file) => file.path) };
 }
