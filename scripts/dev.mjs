@@ -1,284 +1,24 @@
-// `npm run dev` (or `npm start -- --watch`): the maintainer's loop. Serves the mock and the docs like
-// `npm start`, then watches openapi/: on each save it lints the source (both linters) while Redocly bundles
-// it, and as soon as the bundle is there, lints it and renders its docs page. When the bundle differs from
-// the one served and both lints pass, it writes generated/, the mock swaps its contract in place (same
-// port), the docs page reloads itself, and the types are regenerated. A save that changes nothing in the
-// bundle stops after the lints. A lint problem is printed here and shown over the docs page, and the last
-// good contract stays served by both.
+// @ts-check
+// `npm run dev` (or `npm start -- --watch`): the maintainer's loop (lib/dev-loop.mjs). Serves the mock and
+// the docs like `npm start`, then rebuilds on each save of openapi/ and serves the change from the same ports.
 //
-//   npm run dev [-- --port 4010] [--docs-port 4011] [--host 127.0.0.1] [--cors-credentials] [--project <dir>]
-import { watch } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+//   npm run dev [-- --port 4010] [--docs-port 4011] [--host 127.0.0.1] [--cors-credentials]
+//               [--scenario <operationId>=<key>]... [--scenarios <file.json>] [--project <dir>]
 import { parseArgs } from 'node:util';
-import { scenarioHint, startMock } from '@trading-analytics/mock';
-import { bundleDocument, writeBundle } from './bundle.mjs';
-import { buildDocs } from './docs.mjs';
-import { generate } from './generate.mjs';
-import { createLiveReload, pageFor } from './lib/live-reload.mjs';
-import { isEntryPoint, root, StepError } from './lib/steps.mjs';
-import { lintSource, lintSpectral } from './lint.mjs';
-import { serveDocs } from './start.mjs';
+import { runDev } from './lib/dev-loop.mjs';
+import { projectUsage, serveFlags, serveOptions, serveUsage } from './lib/flags.mjs';
+import { isEntryPoint, messageOf } from './lib/steps.mjs';
 
-const usage = `Usage: npm run dev -- [--port <port>] [--docs-port <port>] [--host <address>] [--cors-credentials] [--project <dir>]
+const usage = `Usage: npm run dev -- [--port <port>] [--docs-port <port>] [--host <address>] [--cors-credentials]
+                      [--scenario <operationId>=<key>]... [--scenarios <file.json>] [--project <dir>]
 
-  --port <port>        port of the mock (default 4010, or MOCK_PORT; 0 picks a free one)
-  --docs-port <port>   port of the docs (default: the mock's port + 1, or DOCS_PORT; 0 picks a free one)
-  --host <address>     address both listen on (default 127.0.0.1, or MOCK_HOST)
-  --cors-credentials   the mock reflects the calling origin with credentials allowed (as npm start)
-  --project <dir>      a copy of this repository's layout (openapi/, generated/, redocly.yaml, .spectral.yaml,
-                       scripts/spectral/) to work on instead of this one; it must lie inside the repository
-                       so the lint rulesets find their packages`;
+${serveUsage}
+${projectUsage}`;
 
-/** Where everything of a project is: this repository, or a copy of its layout. */
-export function projectPaths(projectRoot = root) {
-  return {
-    root: projectRoot,
-    sourceDir: path.join(projectRoot, 'openapi'),
-    source: path.join(projectRoot, 'openapi/openapi.yaml'),
-    generatedDir: path.join(projectRoot, 'generated'),
-    bundle: path.join(projectRoot, 'generated/openapi.json'),
-    docsFile: path.join(projectRoot, 'dist/docs/index.html'),
-    // What the dev loop serves: the page of the latest good save (see pageFor in lib/live-reload.mjs).
-    devDocsFile: path.join(projectRoot, 'dist/docs/dev.html'),
-    ruleset: path.join(projectRoot, '.spectral.yaml'),
-    redoclyConfig: path.join(projectRoot, 'redocly.yaml'),
-  };
-}
-
+/** Reads the flags, then the environment, then the defaults; throws a message naming a bad value. */
 export function devOptions(argv = process.argv.slice(2), env = process.env) {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      port: { type: 'string' },
-      'docs-port': { type: 'string' },
-      host: { type: 'string' },
-      project: { type: 'string' },
-      'cors-credentials': { type: 'boolean', default: false },
-      help: { type: 'boolean', default: false },
-    },
-  });
-  const port = portNumber(values.port ?? env.MOCK_PORT ?? '4010', values.port !== undefined ? '--port' : 'MOCK_PORT');
-  const docsPort = portNumber(
-    values['docs-port'] ?? env.DOCS_PORT ?? String(port === 0 ? 0 : port + 1),
-    values['docs-port'] !== undefined ? '--docs-port' : 'DOCS_PORT',
-  );
-  if (port !== 0 && docsPort === port) throw new Error(`The docs need a port of their own; both are ${port}.`);
-  return {
-    help: values.help,
-    port,
-    docsPort,
-    host: values.host ?? env.MOCK_HOST ?? '127.0.0.1',
-    project: path.resolve(values.project ?? root),
-    corsCredentials: values['cors-credentials'],
-  };
-}
-
-function portNumber(text, name) {
-  const port = Number(text);
-  if (!/^[0-9]+$/.test(text) || port > 65535)
-    throw new Error(`${name} must be a port number from 0 (any free port) to 65535, got "${text}".`);
-  return port;
-}
-
-const since = (started) => `${((performance.now() - started) / 1000).toFixed(2)} s`;
-const messageOf = (error) => (error instanceof StepError ? error.message : (error?.stack ?? String(error)));
-
-/**
- * Starts the loop; resolves once the mock and the docs are served and openapi/ is watched, with
- * `{ mockUrl, docsUrl, close() }`. Progress goes to `log`, problems to `warn`.
- */
-export async function startDev({
-  project = root,
-  host = '127.0.0.1',
-  port = 4010,
-  docsPort = 4011,
-  corsCredentials = false,
-  log = console.log,
-  warn = console.error,
-} = {}) {
-  const paths = projectPaths(project);
-  const live = createLiveReload();
-  const relative = (file) => path.relative(paths.root, file);
-  let mock;
-  let served; // the JSON text of the bundle the mock and the docs show
-  // A page rendered by `npm run docs`, any version: the dev pages are made from it (pageFor). The first
-  // cycle renders one when there is none.
-  let template = await readFile(paths.docsFile, 'utf8').catch(() => undefined);
-  let busy = false;
-  let again = false;
-  const changed = new Set();
-
-  const problem = (what, error, started) => {
-    const text = messageOf(error);
-    warn(
-      `[dev] ${what} failed (${since(started)}); ${served ? 'still serving the last good contract' : 'nothing served yet'}:\n${text}`,
-    );
-    live.problem(`${what}:\n${text}`);
-  };
-
-  /**
-   * One pass from the source to what is served; returns true when the mock and the docs serve it. What needs
-   * only the bundle (its lint, the docs page) starts as soon as Redocly has bundled, while the source is
-   * still being linted; nothing is written or shown before both lints pass.
-   */
-  async function cycle() {
-    const started = performance.now();
-    const staging = `${paths.devDocsFile}.next`;
-    const linted = lintSource(paths.source, { ruleset: paths.ruleset, config: paths.redoclyConfig });
-    const bundled = bundleDocument(paths.source);
-    const text = bundled.then((document) => `${JSON.stringify(document, null, 2)}\n`);
-    const bundleLinted = text.then((json) =>
-      json === served ? undefined : lintSpectral(paths.bundle, paths.ruleset, json),
-    );
-    const docs = text.then(async (json) => {
-      if (json === served) return;
-      const page = template === undefined ? undefined : pageFor(template, await bundled);
-      if (page === undefined) {
-        await buildDocs(staging, await bundled);
-        template = await readFile(staging, 'utf8');
-      } else {
-        await mkdir(path.dirname(staging), { recursive: true });
-        await writeFile(staging, page);
-      }
-    });
-    const all = [linted, bundled, text, bundleLinted, docs];
-    // Each is awaited below, or settled when an earlier failure ends the cycle.
-    for (const promise of all) promise.catch(() => {});
-    const fail = async (what, error) => {
-      await Promise.allSettled(all);
-      return (problem(what, error, started), false);
-    };
-
-    try {
-      await linted;
-    } catch (error) {
-      return fail('lint source', error);
-    }
-    let document;
-    try {
-      document = await bundled;
-    } catch (error) {
-      return fail('bundle', error);
-    }
-    if ((await text) === served) {
-      log(`[dev] lint ok, bundle unchanged (${since(started)})`);
-      // A page showing a problem that is now fixed reloads, and the problem goes.
-      if (live.hasProblem) live.reload();
-      return true;
-    }
-    try {
-      await bundleLinted;
-    } catch (error) {
-      return fail('lint bundle', error);
-    }
-    await writeBundle(document, paths.generatedDir);
-    const mockServes = (async () => {
-      if (mock) await mock.reload(paths.bundle);
-      else mock = await startMock({ host, port, contract: paths.bundle, logLevel: 'error', corsCredentials });
-      log(`[dev] lint ok; the mock serves the change (${since(started)})`);
-    })();
-    const docsShow = docs.then(async () => {
-      await rename(staging, paths.devDocsFile);
-      live.reload();
-      log(`[dev] docs reloaded (${since(started)})`);
-    });
-    const outcomes = await Promise.allSettled([mockServes, docsShow]);
-    const failed = outcomes.find((result) => result.status === 'rejected');
-    if (failed) return (problem('serving the new contract', failed.reason, started), false);
-    served = await text;
-    // Last: nothing served waits for the types, and generating them holds this process for a moment.
-    try {
-      log(`[dev] types regenerated: ${await generate(paths.generatedDir, paths.bundle)} (${since(started)})`);
-    } catch (error) {
-      return (problem('generate types', error, started), false);
-    }
-    return true;
-  }
-
-  /** Runs cycles one at a time; saves made during a cycle are picked up by one more cycle after it. */
-  async function onChange() {
-    if (busy) {
-      again = true;
-      return;
-    }
-    busy = true;
-    try {
-      do {
-        again = false;
-        const files = [...changed].map(relative).join(', ');
-        changed.clear();
-        if (files) log(`[dev] changed: ${files}`);
-        await cycle();
-      } while (again);
-    } finally {
-      busy = false;
-    }
-  }
-
-  // The contract served at start is the last good bundle on disk, until the first cycle brings a newer one.
-  busy = true;
-  const first = await cycle();
-  busy = false;
-  if (!first && !mock) {
-    try {
-      mock = await startMock({ host, port, contract: paths.bundle, logLevel: 'error', corsCredentials });
-      served = await readFile(paths.bundle, 'utf8');
-      log(`[dev] the mock serves the last bundle on disk, ${relative(paths.bundle)}`);
-      const page = template === undefined ? undefined : pageFor(template, JSON.parse(served));
-      if (page !== undefined) await writeFile(paths.devDocsFile, page);
-    } catch (error) {
-      warn(`[dev] no contract to serve yet (${error.message}); the mock starts with the first save that lints clean.`);
-    }
-  }
-  const docsServer = await serveDocs(paths.devDocsFile, host, docsPort, live);
-
-  let debounce;
-  const watcher = watch(paths.sourceDir, { recursive: true }, (_event, file) => {
-    if (file) changed.add(path.join(paths.sourceDir, file));
-    // Editors write a file in several steps; one cycle follows the last of them.
-    clearTimeout(debounce);
-    debounce = setTimeout(onChange, 25);
-  });
-
-  const urlHost = host.includes(':') ? `[${host}]` : host;
-  return {
-    get mockUrl() {
-      return mock?.url;
-    },
-    docsUrl: `http://${urlHost}:${docsServer.address().port}`,
-    watching: paths.sourceDir,
-    async close() {
-      watcher.close();
-      clearTimeout(debounce);
-      docsServer.closeAllConnections();
-      await Promise.all([mock?.close(), new Promise((resolve) => docsServer.close(resolve))]);
-    },
-    get exited() {
-      return mock?.exited;
-    },
-  };
-}
-
-export async function runDev(options) {
-  const dev = await startDev(options);
-  console.log(`\nMock: ${dev.mockUrl ?? 'not started yet (no contract builds cleanly)'}`);
-  console.log(`Docs: ${dev.docsUrl} (reloads itself on each good save)`);
-  console.log(scenarioHint);
-  console.log(`Watching ${path.relative(process.cwd(), dev.watching) || dev.watching}/ for changes. Ctrl-C stops.`);
-  let stopping = false;
-  const stop = async (exitCode) => {
-    stopping = true;
-    await dev.close();
-    process.exit(exitCode);
-  };
-  process.once('SIGINT', () => stop(0));
-  process.once('SIGTERM', () => stop(0));
-  dev.exited?.then(({ code, signal }) => {
-    if (stopping) return;
-    console.error(`The mock stopped unexpectedly (${signal ?? `exit code ${code}`}); stopping the docs too.`);
-    stop(1);
-  });
+  const { values } = parseArgs({ args: argv, options: serveFlags });
+  return serveOptions(values, env);
 }
 
 if (isEntryPoint(import.meta.url)) {
@@ -286,7 +26,7 @@ if (isEntryPoint(import.meta.url)) {
   try {
     options = devOptions();
   } catch (error) {
-    console.error(`${error.message}\n\n${usage}`);
+    console.error(`${messageOf(error)}\n\n${usage}`);
     process.exit(2);
   }
   if (options.help) console.log(usage);

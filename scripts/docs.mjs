@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { scenariosSection } from './docs-scenarios.mjs';
 import { changelogSection } from './lib/changelog.mjs';
+import { docsInputs } from './lib/paths.mjs';
 import { bundlePath, isEntryPoint, root, runSteps, runTool, StepError } from './lib/steps.mjs';
 import { walk } from './spectral/walk.js';
 
@@ -186,14 +187,7 @@ export async function buildDocs(outFile = 'dist/docs/index.html', bundleSource =
 export const docsStep = {
   name: 'docs',
   run: async () => path.relative(root, await buildDocs()),
-  inputs: [
-    'generated/openapi.json',
-    'CHANGELOG.md',
-    'scripts/docs.mjs',
-    'scripts/docs-scenarios.mjs',
-    'scripts/lib/changelog.mjs',
-    'scripts/spectral/walk.js',
-  ],
+  inputs: docsInputs,
   tools: ['@redocly/cli'],
   outputs: ['dist/docs/index.html'],
 };

@@ -4,9 +4,8 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { root } from './paths.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const defaultCacheFile = path.join(root, 'node_modules/.cache/trading-analytics-api/build-steps.json');
 
 /** Every file under `entry` (a file or a folder), sorted, as absolute paths; a missing entry has none. */

@@ -1,19 +1,36 @@
+// @ts-check
 // Shared plumbing for the build steps: where things live, running a tool from node_modules/.bin, and running
 // steps (concurrently where they allow it, skipping those whose inputs are unchanged) with one progress line
 // per step and its duration.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { root } from './paths.mjs';
 import { inputsKey, outputsHash, readStepCache, writeStepCache } from './step-cache.mjs';
 
-export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const sourceSpec = path.join(root, 'openapi/openapi.yaml');
-export const generatedDir = path.join(root, 'generated');
-export const bundlePath = path.join(generatedDir, 'openapi.json');
+export { bundlePath, generatedDir, root, sourceSpec } from './paths.mjs';
 
+/** A failure whose message says all a person needs: reported without a stack. */
 export class StepError extends Error {}
 
-/** Runs a binary from node_modules/.bin; resolves with its output, rejects with a StepError carrying it. */
+/** What a failure shows: the message of a StepError, the stack of anything else. */
+export function failureText(/** @type {unknown} */ error) {
+  if (error instanceof StepError) return error.message;
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}
+
+/** The message of an error, or the thrown value as text. */
+export function messageOf(/** @type {unknown} */ error) {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Runs a binary from node_modules/.bin; resolves with its output, rejects with a StepError carrying it.
+ * @param {string} bin
+ * @param {string[]} args
+ * @param {{ quiet?: boolean, cwd?: string }} [options]
+ * @returns {Promise<string>}
+ */
 export function runTool(bin, args, { quiet = true, cwd = root } = {}) {
   const executable = path.join(root, 'node_modules/.bin', bin);
   return new Promise((resolve, reject) => {
@@ -34,6 +51,19 @@ export function runTool(bin, args, { quiet = true, cwd = root } = {}) {
 }
 
 /**
+ * @typedef {object} StepDefinition
+ * @property {string} name
+ * @property {(prepared?: any) => unknown} run resolves with a short note (or nothing)
+ * @property {string[]} [needs]
+ * @property {() => Promise<unknown>} [prepare]
+ * @property {string[]} [inputs]
+ * @property {string[]} [outputs]
+ * @property {string[]} [tools]
+ */
+/** @typedef {[name: string, action: () => unknown] | StepDefinition} Step */
+/** @typedef {StepDefinition & { needs: string[] }} NormalStep */
+
+/**
  * A step is either `[name, action]`, which runs after every step listed before it and is never skipped, or
  * `{ name, run, needs, prepare, inputs, outputs, tools }`:
  * - `needs`: names of the steps it waits for (default: every step listed before it); steps whose needs are
@@ -46,10 +76,11 @@ export function runTool(bin, args, { quiet = true, cwd = root } = {}) {
  *   did at its last success and its outputs are as it left them. A step with `prepare` hashes its inputs
  *   when it starts, so they must not be written by a step it needs. `{ force: true }` runs every step.
  */
-function normalise(steps) {
+function normalise(/** @type {readonly Step[]} */ steps) {
   const names = new Set();
   return steps.map((step, index) => {
     const earlier = steps.slice(0, index).map((other) => (Array.isArray(other) ? other[0] : other.name));
+    /** @type {NormalStep} */
     const normal = Array.isArray(step) ? { name: step[0], run: step[1], needs: earlier } : { needs: earlier, ...step };
     const unknown = normal.needs.filter((name) => !names.has(name));
     if (unknown.length > 0)
@@ -63,17 +94,20 @@ function normalise(steps) {
  * Runs steps, printing `- name ... ok (1.2 s): note` as each one ends. After the first failure no further
  * step starts; the ones already running finish, then the failure is reported with its message. Returns
  * whether every step succeeded (and sets the exit code when one did not).
- * @param {Array<[string, () => Promise<unknown>] | { name: string, run: (prepared?: any) => Promise<unknown>, [key: string]: unknown }>} steps
+ * @param {readonly Step[]} steps
  * @param {{ force?: boolean, cacheFile?: string }} [options]
  */
 export async function runSteps(steps, { force = false, cacheFile } = {}) {
   const started = performance.now();
   const all = normalise(steps);
   const cached = all.some((step) => step.inputs) ? await readStepCache(cacheFile) : {};
+  /** @type {{ name: string, error: unknown }[]} */
   const failures = [];
+  /** @type {Map<string, Promise<boolean>>} */
   const finished = new Map();
 
-  const unchanged = async (step) => {
+  /** @returns {Promise<{ skip: boolean, key?: string, note?: string }>} */
+  const unchanged = async (/** @type {NormalStep} */ step) => {
     if (!step.inputs) return { skip: false };
     const key = await inputsKey(step);
     const last = cached[step.name];
@@ -82,12 +116,13 @@ export async function runSteps(steps, { force = false, cacheFile } = {}) {
     return { skip, key, note: last?.note };
   };
 
-  const runOne = async (step) => {
+  const runOne = async (/** @type {NormalStep} */ step) => {
     let stepStarted = performance.now();
     try {
+      const { prepare } = step;
       // Needs are declared before their users, so every promise awaited here already exists.
-      const early = step.prepare
-        ? unchanged(step).then(async (check) => ({ check, prepared: check.skip ? undefined : await step.prepare() }))
+      const early = prepare
+        ? unchanged(step).then(async (check) => ({ check, prepared: check.skip ? undefined : await prepare() }))
         : undefined;
       // A rejected early promise is awaited below; until then it must not count as unhandled.
       early?.catch(() => {});
@@ -95,7 +130,7 @@ export async function runSteps(steps, { force = false, cacheFile } = {}) {
       if (!needsMet || failures.length > 0) return false;
       // The time shown is the step's own, from when its needs were met (a prepared step's head start is free).
       stepStarted = performance.now();
-      const { check, prepared } = early ? await early : { check: await unchanged(step) };
+      const { check, prepared } = early ? await early : { check: await unchanged(step), prepared: undefined };
       if (check.skip) {
         process.stdout.write(
           `- ${step.name} ... unchanged (${seconds(stepStarted)})${check.note ? `: ${check.note}` : ''}\n`,
@@ -103,7 +138,7 @@ export async function runSteps(steps, { force = false, cacheFile } = {}) {
         return true;
       }
       if (failures.length > 0) return false;
-      const note = await step.run(prepared);
+      const note = /** @type {string | undefined} */ (await step.run(prepared));
       if (check.key) cached[step.name] = { key: check.key, outputs: await outputsHash(step), note: note ?? '' };
       process.stdout.write(`- ${step.name} ... ok (${seconds(stepStarted)})${note ? `: ${note}` : ''}\n`);
       return true;
@@ -119,7 +154,7 @@ export async function runSteps(steps, { force = false, cacheFile } = {}) {
   if (all.some((step) => step.inputs)) await writeStepCache(cached, cacheFile);
 
   for (const { name, error } of failures) {
-    console.error(`\n${name} failed:\n${error instanceof StepError ? error.message : error.stack}`);
+    console.error(`\n${name} failed:\n${failureText(error)}`);
   }
   if (failures.length > 0) {
     process.exitCode = 1;
@@ -129,11 +164,11 @@ export async function runSteps(steps, { force = false, cacheFile } = {}) {
   return true;
 }
 
-function seconds(since) {
+function seconds(/** @type {number} */ since) {
   return `${((performance.now() - since) / 1000).toFixed(1)} s`;
 }
 
 /** Runs a step file on its own when it is the entry point (`node scripts/bundle.mjs`). */
-export function isEntryPoint(moduleUrl) {
-  return process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(moduleUrl);
+export function isEntryPoint(/** @type {string} */ moduleUrl) {
+  return process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(moduleUrl);
 }

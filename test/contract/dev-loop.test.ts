@@ -1,9 +1,12 @@
 // `npm run dev` end to end, on a scratch copy of the contract: a saved change is served by the mock on the
 // same port and reloads the docs page; a save that breaks the lint is reported (terminal and page) while the
-// last good contract stays served; fixing it reloads the page again.
-import path from 'node:path';
+// last good contract stays served; fixing it reloads the page again. `npm start -- --watch` is the same loop,
+// with npm start's flags (its scenario choices too).
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devOptions, startDev } from '../../scripts/dev.mjs';
+import { devOptions } from '../../scripts/dev.mjs';
+import { startDev } from '../../scripts/lib/dev-loop.mjs';
 import { createScratchProject } from '../../scripts/lib/scratch-project.mjs';
 import { startOptions } from '../../scripts/start.mjs';
 import { launchChromium } from '../support/browser';
@@ -174,15 +177,66 @@ describe('npm run dev options', () => {
     expect(devOptions(['--port', '0'], {})).toMatchObject({ port: 0, docsPort: 0 });
     expect(devOptions([], { MOCK_PORT: '5000' })).toMatchObject({ port: 5000, docsPort: 5001 });
     expect(() => devOptions(['--docs-port', 'docs'], {})).toThrow(
-      '--docs-port must be a port number from 0 (any free port) to 65535, got "docs"',
+      '--docs-port must be a whole number from 0 (any free port) to 65535, got "docs"',
     );
+    expect(() => devOptions([], { MOCK_PORT: '70000' })).toThrow('MOCK_PORT must be a whole number');
     expect(() => devOptions(['--port', '4010', '--docs-port', '4010'], {})).toThrow(
       'The docs need a port of their own; both are 4010.',
     );
   });
 
-  it('is what npm start -- --watch runs', () => {
+  it('is what npm start -- --watch runs, with the same flags', () => {
     expect(startOptions(['--watch'], {}).watch).toBe(true);
     expect(startOptions([], {}).watch).toBe(false);
+    const flags = ['--port', '0', '--scenario', 'getUnrealizedPnl=503', '--cors-credentials'];
+    const { project, port, docsPort, corsCredentials, scenarios } = devOptions(flags, {});
+    expect(startOptions(['--watch', ...flags], {})).toMatchObject({
+      project,
+      port,
+      docsPort,
+      corsCredentials,
+      scenarios,
+    });
+    expect(() => startOptions(['--project', 'elsewhere'], {})).toThrow('--project goes with --watch.');
   });
+
+  it('npm start takes 0 for a free port too, the docs then on a free port of their own', () => {
+    expect(startOptions(['--port', '0'], {})).toMatchObject({ port: 0, docsPort: 0 });
+  });
+});
+
+describe('npm start -- --watch', () => {
+  const startScript = fileURLToPath(new URL('../../scripts/start.mjs', import.meta.url));
+  const unrealizedPnl = '/v1/portfolio/0x4a7f2c9e1b3d5f60718293a4b5c6d7e8f9012a3b/unrealized-pnl';
+
+  it('keeps the --scenario choices, across a reload too', async () => {
+    const watched = await createScratchProject();
+    const flags = ['--watch', '--project', watched.root, '--port', '0', '--docs-port', '0'];
+    const command = spawn(process.execPath, [startScript, ...flags, '--scenario', 'getUnrealizedPnl=503'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const exited = new Promise<number | null>((resolve) => command.once('exit', (code) => resolve(code)));
+    let output = '';
+    command.stdout.on('data', (chunk) => (output += chunk));
+    command.stderr.on('data', (chunk) => (output += chunk));
+    try {
+      await until('npm start -- --watch to serve', () => output.includes('Ctrl-C stops.') || command.exitCode !== null);
+      expect(output).toContain('Scenarios: getUnrealizedPnl=503');
+      const mockUrl = /^Mock: (http\S+)/m.exec(output)?.[1];
+      expect(mockUrl, output).toBeDefined();
+      expect((await fetch(`${mockUrl}${unrealizedPnl}`)).status).toBe(503);
+
+      await watched.edit(leaderboardFile, (text) => text.replace('biggestWin: 4398.1', 'biggestWin: 4398.5'));
+      await until('the reloaded contract', async () => {
+        const answer = await fetch(`${mockUrl}/v1/leaderboard`);
+        return (await answer.json()).content[0].biggestWin === 4398.5;
+      });
+      expect((await fetch(`${mockUrl}${unrealizedPnl}`)).status).toBe(503);
+      expect((await fetch(`${mockUrl}${unrealizedPnl}`, { headers: { prefer: 'code=200' } })).status).toBe(200);
+    } finally {
+      command.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      await watched.remove();
+    }
+  }, 120_000);
 });

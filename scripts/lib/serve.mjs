@@ -1,0 +1,96 @@
+// @ts-check
+// Serving for `npm start` and `npm run dev`: the docs page over HTTP, and holding the mock and the docs up
+// until Ctrl-C or SIGTERM, or until the mock stops on its own.
+import { readFile } from 'node:fs/promises';
+import http from 'node:http';
+import { messageOf } from './steps.mjs';
+
+/**
+ * @typedef {object} LivePage what `npm run dev` adds to the docs server (see lib/live-reload.mjs)
+ * @property {(request: http.IncomingMessage, response: http.ServerResponse, pathname: string) => boolean} handle
+ * @property {(html: string | undefined) => string} page
+ */
+
+/** A URL's host part for an address: an IPv6 address in brackets. */
+export function urlHost(/** @type {string} */ host) {
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+/**
+ * Serves one self-contained HTML page at `/`; everything else is a 404. With `live` (npm run dev, see
+ * lib/live-reload.mjs) it also serves the reload events, and the page with the reload script. Resolves with
+ * the listening server (its `address().port` is the one picked for port 0).
+ * @param {string} docsFile
+ * @param {string} host
+ * @param {number} port
+ * @param {LivePage} [live]
+ * @returns {Promise<http.Server>}
+ */
+export function serveDocs(docsFile, host, port, live) {
+  const server = http.createServer(async (request, response) => {
+    const { pathname } = new URL(request.url ?? '/', 'http://docs');
+    if (live?.handle(request, response, pathname)) return;
+    if (!['GET', 'HEAD'].includes(request.method ?? '') || !['/', '/index.html'].includes(pathname)) {
+      response
+        .writeHead(404, { 'content-type': 'text/plain; charset=utf-8' })
+        .end(`Not found: the docs are one page, at /.\n`);
+      return;
+    }
+    try {
+      const page = live ? live.page(await readFile(docsFile, 'utf8').catch(() => undefined)) : await readFile(docsFile);
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
+      response.end(request.method === 'HEAD' ? undefined : page);
+    } catch (error) {
+      response
+        .writeHead(500, { 'content-type': 'text/plain; charset=utf-8' })
+        .end(`Cannot read ${docsFile}: ${messageOf(error)}\n`);
+    }
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', (/** @type {NodeJS.ErrnoException} */ error) =>
+      reject(
+        new Error(
+          error.code === 'EADDRINUSE'
+            ? `Port ${port} on ${host} is already in use; pick another with --docs-port.`
+            : error.message,
+        ),
+      ),
+    );
+    server.listen(port, host, () => resolve(server));
+  });
+}
+
+/** The port a listening server got (the one picked when it asked for port 0). */
+export function boundPort(/** @type {http.Server} */ server) {
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('The docs server is not listening on a port.');
+  return address.port;
+}
+
+/** Stops a docs server, dropping its open connections (a page's event stream would hold it open). */
+export function closeServer(/** @type {http.Server} */ server) {
+  server.closeAllConnections();
+  return new Promise((resolve) => server.close(() => resolve(undefined)));
+}
+
+/**
+ * Keeps what is served up until Ctrl-C or SIGTERM (exit code 0), or until the mock stops on its own (`exited`
+ * settles first: exit code 1); either way `close` stops everything first.
+ * @param {() => Promise<unknown>} close
+ * @param {Promise<{ code: number | null, signal: string | null }> | undefined} exited
+ */
+export function stopOnSignals(close, exited) {
+  let stopping = false;
+  const stop = async (/** @type {number} */ exitCode) => {
+    stopping = true;
+    await close();
+    process.exit(exitCode);
+  };
+  process.once('SIGINT', () => stop(0));
+  process.once('SIGTERM', () => stop(0));
+  exited?.then(({ code, signal }) => {
+    if (stopping) return;
+    console.error(`The mock stopped unexpectedly (${signal ?? `exit code ${code}`}); stopping the docs too.`);
+    return stop(1);
+  });
+}
