@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run build`: every step from the hand-written contract to what is derived from it. Steps run as soon
 // as the steps they need are done (the two lints and the bundle at once, then what reads the bundle), and a
 // step whose inputs are unchanged since its last success is skipped (`-- --force` runs them all). A step
@@ -7,7 +8,7 @@ import { mswDataStep } from '../packages/msw/scripts/build.mjs';
 import { bundleStep } from './bundle.mjs';
 import { docsStep } from './docs.mjs';
 import { generateStep } from './generate.mjs';
-import { runSteps } from './lib/steps.mjs';
+import { messageOf, runSteps } from './lib/steps.mjs';
 import { lintBundleStep, lintSourceStep } from './lint.mjs';
 import { workflowsStep } from './workflows.mjs';
 
@@ -16,7 +17,7 @@ try {
   ({ values } = parseArgs({ options: { force: { type: 'boolean', default: false } } }));
 } catch (error) {
   console.error(
-    `${error.message}\n\nUsage: npm run build [-- --force]   (--force: run every step, even those whose inputs are unchanged)`,
+    `${messageOf(error)}\n\nUsage: npm run build [-- --force]   (--force: run every step, even those whose inputs are unchanged)`,
   );
   process.exit(2);
 }

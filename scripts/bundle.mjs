@@ -1,12 +1,19 @@
+// @ts-check
 // Bundles the split source (openapi/openapi.yaml) into one document with internal $refs only:
 // generated/openapi.json and generated/openapi.yaml. Component names come from the root components map.
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { listOperations } from '@trading-analytics/core';
 import { stringify } from 'yaml';
 import { generatedDir, isEntryPoint, runSteps, runTool, sourceSpec } from './lib/steps.mjs';
 
-/** The bundled document, in memory: Redocly's bundle of `source`, with the Redocly config beside its folder. */
+/** @import { OpenApiDocument } from '@trading-analytics/core' */
+
+/**
+ * The bundled document, in memory: Redocly's bundle of `source`, with the Redocly config beside its folder.
+ * @returns {Promise<OpenApiDocument>}
+ */
 export async function bundleDocument(source = sourceSpec) {
   const scratch = await mkdtemp(path.join(tmpdir(), 'bundle-'));
   try {
@@ -27,7 +34,10 @@ export async function bundleDocument(source = sourceSpec) {
   }
 }
 
-/** Writes openapi.json and openapi.yaml of a bundled document to `outDir`; returns a one-line summary. */
+/**
+ * Writes openapi.json and openapi.yaml of a bundled document to `outDir`; returns a one-line summary.
+ * @param {OpenApiDocument} document
+ */
 export async function writeBundle(document, outDir = generatedDir) {
   await mkdir(outDir, { recursive: true });
   await writeFile(path.join(outDir, 'openapi.json'), `${JSON.stringify(document, null, 2)}\n`);
@@ -35,10 +45,8 @@ export async function writeBundle(document, outDir = generatedDir) {
     path.join(outDir, 'openapi.yaml'),
     stringify(document, { lineWidth: 0, aliasDuplicateObjects: false }),
   );
-  const operations = Object.values(document.paths).flatMap((item) =>
-    Object.keys(item).filter((key) => ['get', 'put', 'post', 'delete', 'patch'].includes(key)),
-  );
-  return `${operations.length} operations, ${Object.keys(document.components.schemas).length} schemas`;
+  const schemas = Object.keys(document.components?.schemas ?? {});
+  return `${listOperations(document).length} operations, ${schemas.length} schemas`;
 }
 
 export async function bundle(outDir = generatedDir, source = sourceSpec) {
@@ -49,7 +57,7 @@ export async function bundle(outDir = generatedDir, source = sourceSpec) {
 export const bundleStep = {
   name: 'bundle',
   prepare: () => bundleDocument(),
-  run: (document) => writeBundle(document),
+  run: (/** @type {OpenApiDocument} */ document) => writeBundle(document),
   inputs: ['openapi', 'redocly.yaml', 'scripts/bundle.mjs'],
   tools: ['@redocly/cli', 'yaml'],
   outputs: ['generated/openapi.json', 'generated/openapi.yaml'],

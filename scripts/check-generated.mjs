@@ -1,3 +1,4 @@
+// @ts-check
 // Fails when generated/ is stale: rebuilds every generated file into a scratch folder and compares it
 // byte for byte with the committed one.
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';

@@ -1,3 +1,4 @@
+// @ts-check
 // Generates TypeScript types from the bundle: generated/schema.d.ts (paths, components, operations, and a
 // named alias per component).
 import { mkdir, readFile, writeFile } from 'node:fs/promises';

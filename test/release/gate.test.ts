@@ -6,7 +6,7 @@ import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { checkChanges, formatReport } from '../../scripts/diff.mjs';
+import { checkChanges, formatReport } from '../../scripts/lib/gate.mjs';
 import { contractVersion, nextVersion, setVersion } from '../../scripts/lib/versions.mjs';
 import type { Json } from '../support/contract';
 import { addLeverageAndOperation, baselineFile, removeMargin, root, schemas, scratchRepo, seed } from './seeds';

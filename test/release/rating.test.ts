@@ -3,7 +3,7 @@
 // diff-recommended rates most of them; the house rules in scripts/diff.mjs correct the ones it gets wrong.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { rateChanges, redoclyDiff, requiredBump } from '../../scripts/diff.mjs';
+import { rateChanges, redoclyDiff, requiredBump } from '../../scripts/lib/gate.mjs';
 import { type Json, loadBundle } from '../support/contract';
 import { addLeverageAndOperation, baselineFile, listPairs, removeMargin, schemas, seed } from './seeds';
 
