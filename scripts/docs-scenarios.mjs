@@ -1,17 +1,19 @@
+// @ts-check
 // The docs' "Mock scenarios" guide: every operation's scenario keys, generated from the contract with the
-// mock's own scenarioKeys, so the page, the mock (`--scenario`, `/__scenarios`, `Prefer`) and the MSW
-// handlers (@trading-analytics/msw) name the same cases.
-import { scenarioKeys } from '@trading-analytics/mock';
+// core's scenarioKeys, the one the mock (`--scenario`, `/__scenarios`, `Prefer`) and the MSW handlers
+// (@trading-analytics/msw) use, so all three name the same cases.
+import { scenarioKeys } from '@trading-analytics/core';
+import { tableCell } from './lib/markdown.mjs';
+
+/** @import { OpenApiDocument } from '@trading-analytics/core' */
 
 export const scenariosHeading = 'Mock scenarios';
 
-const cell = (text) => text.replaceAll('|', '\\|').replace(/\s+/g, ' ');
-
 /** The generated guide section: how to pick a case, and a table of the keys per operation. */
-export function scenariosSection(document) {
+export function scenariosSection(/** @type {OpenApiDocument} */ document) {
   const rows = Object.entries(scenarioKeys(document)).map(([operationId, { method, path, defaultKey, keys }]) => {
     const names = Object.keys(keys).map((key) => (key === defaultKey ? `\`${key}\` (default)` : `\`${key}\``));
-    return `| \`${operationId}\` | \`${method} ${cell(path)}\` | ${names.join(', ') || 'none documented (an empty 200)'} |`;
+    return `| \`${operationId}\` | \`${method} ${tableCell(path)}\` | ${names.join(', ') || 'none documented (an empty 200)'} |`;
   });
   return [
     `# ${scenariosHeading}`,

@@ -1,3 +1,4 @@
+// @ts-check
 // Renders the bundle (generated/openapi.json) to one self-contained HTML page with Redocly's build-docs
 // (Redoc 3): the renderer is inlined, and a content security policy in the page lets no request leave the
 // machine. The page renders a copy of the bundle with one generated section added: every point the service
@@ -5,11 +6,16 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { listOperations } from '@trading-analytics/core';
 import { scenariosSection } from './docs-scenarios.mjs';
 import { changelogSection } from './lib/changelog.mjs';
+import { tableCell } from './lib/markdown.mjs';
 import { docsInputs } from './lib/paths.mjs';
 import { bundlePath, isEntryPoint, root, runSteps, runTool, StepError } from './lib/steps.mjs';
 import { walk } from './spectral/walk.js';
+
+/** @import { OpenApiDocument } from '@trading-analytics/core' */
+/** @import { JsonObject, JsonPath } from './spectral/walk.js' */
 
 export const notDocumentedHeading = 'Not documented by the service';
 
@@ -51,9 +57,7 @@ const rendererCdn = 'https://cdn.redocly.com/redoc/';
 const codeSampleLanguage = { lang: 'TypeScript', label: '@trading-analytics/client' };
 const redocOptions = { codeSamples: { languages: [codeSampleLanguage] } };
 
-const httpMethods = new Set(['get', 'put', 'post', 'delete', 'patch']);
-
-function refersTo(node, ref) {
+function refersTo(/** @type {unknown} */ node, /** @type {string} */ ref) {
   let found = false;
   walk(node, (child) => {
     if (!Array.isArray(child) && child.$ref === ref) found = true;
@@ -62,22 +66,23 @@ function refersTo(node, ref) {
 }
 
 /** The operations (`GET /path`) whose definition refers to a component. */
-function operationsUsing(document, ref) {
-  const users = [];
-  for (const [route, item] of Object.entries(document.paths ?? {})) {
-    for (const [method, operation] of Object.entries(item)) {
-      if (httpMethods.has(method) && refersTo(operation, ref)) users.push(`\`${method.toUpperCase()} ${route}\``);
-    }
-  }
-  return users;
+function operationsUsing(/** @type {OpenApiDocument} */ document, /** @type {string} */ ref) {
+  return listOperations(document)
+    .filter(({ operation }) => refersTo(operation, ref))
+    .map(({ method, path: route }) => `\`${method.toUpperCase()} ${route}\``);
 }
 
-/** Where a marker sits, in words a reader of the docs can find: an operation, a parameter, a schema field. */
+/**
+ * Where a marker sits, in words a reader of the docs can find: an operation, a parameter, a schema field.
+ * @param {OpenApiDocument} document
+ * @param {JsonPath} at
+ * @param {JsonObject} node
+ */
 function describeLocation(document, at, node) {
   const [area, name, third, fourth, fifth] = at;
   if (area === 'info') return 'The whole service';
   if (area === 'paths') {
-    const operation = `\`${third.toUpperCase()} ${name}\``;
+    const operation = `\`${String(third).toUpperCase()} ${name}\``;
     if (at.length === 3) return operation;
     if (fourth === 'parameters') return `${operation}, parameter \`${node.name}\` (${node.in})`;
     if (fourth === 'requestBody') return `${operation}, request body`;
@@ -91,11 +96,9 @@ function describeLocation(document, at, node) {
       return `Parameter \`${node.name}\` (${node.in}) of ${operationsUsing(document, ref).join(', ')}`;
     if (name === 'responses') {
       const statuses = new Set();
-      for (const item of Object.values(document.paths ?? {})) {
-        for (const operation of Object.values(item)) {
-          for (const [status, response] of Object.entries(operation?.responses ?? {}))
-            if (response.$ref === ref) statuses.add(status);
-        }
+      for (const { operation } of listOperations(document)) {
+        for (const [status, response] of Object.entries(operation.responses ?? {}))
+          if ('$ref' in response && response.$ref === ref) statuses.add(status);
       }
       return `Error responses (${[...statuses].sort().join(', ')}) of ${operationsUsing(document, ref).join(', ')}`;
     }
@@ -104,7 +107,8 @@ function describeLocation(document, at, node) {
 }
 
 /** Every x-not-documented marker of a contract, in document order, with its location in words. */
-export function notDocumentedPoints(document) {
+export function notDocumentedPoints(/** @type {OpenApiDocument} */ document) {
+  /** @type {{ where: string, what: string }[]} */
   const points = [];
   walk(document, (node, at) => {
     if (Array.isArray(node) || node['x-not-documented'] === undefined) return;
@@ -113,12 +117,10 @@ export function notDocumentedPoints(document) {
   return points;
 }
 
-const cell = (text) => text.replaceAll('|', '\\|').replace(/\s+/g, ' ');
-
 /** The generated guide section: a table of every marker. */
-export function notDocumentedSection(document) {
+export function notDocumentedSection(/** @type {OpenApiDocument} */ document) {
   const points = notDocumentedPoints(document);
-  const rows = points.map(({ where, what }) => `| ${cell(where)} | ${cell(what)} |`);
+  const rows = points.map(({ where, what }) => `| ${tableCell(where)} | ${tableCell(what)} |`);
   return [
     `# ${notDocumentedHeading}`,
     '',
@@ -134,7 +136,7 @@ export function notDocumentedSection(document) {
 }
 
 /** The document the page renders: the bundle with the generated section appended to the introduction. */
-export function docsDocument(bundle) {
+export function docsDocument(/** @type {OpenApiDocument} */ bundle) {
   const document = structuredClone(bundle);
   document.info.description = `${document.info.description ?? ''}\n\n${scenariosSection(bundle)}`;
   document.info.description = `${document.info.description ?? ''}\n\n${notDocumentedSection(bundle)}\n`;
@@ -145,6 +147,8 @@ export function docsDocument(bundle) {
 /**
  * Writes the page of a bundle (its file, or the document itself) to `outFile` (relative to the repository
  * root, or absolute) and returns its absolute path.
+ * @param {string} [outFile]
+ * @param {string | OpenApiDocument} [bundleSource]
  */
 export async function buildDocs(outFile = 'dist/docs/index.html', bundleSource = bundlePath) {
   const target = path.resolve(root, outFile);

@@ -1,14 +1,24 @@
+// @ts-check
 // Lints the hand-written Arazzo workflows (openapi/workflows/*.arazzo.yaml) and writes them to generated/
 // beside the bundle, their source description pointing at ./openapi.json, for the conformance runner.
 // Redocly's lint checks the Arazzo document itself; that each step names an operation and parameters the
 // contract has is checked here, against the bundle.
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { listOperations } from '@trading-analytics/core';
 import { parse, stringify } from 'yaml';
-import { generatedDir, isEntryPoint, root, runSteps, runTool, StepError } from './lib/steps.mjs';
+import { generatedDir, isEntryPoint, messageOf, root, runSteps, runTool, StepError } from './lib/steps.mjs';
+
+/** @import { OpenApiDocument } from '@trading-analytics/core' */
+/**
+ * An Arazzo document, as far as this step reads it.
+ * @typedef {object} ArazzoDocument
+ * @property {{ url: string }[]} sourceDescriptions
+ * @property {{ workflowId: string, steps?: ArazzoStep[] }[]} [workflows]
+ */
+/** @typedef {{ stepId: string, operationId?: string, parameters?: { in?: string, name: string }[] }} ArazzoStep */
 
 export const workflowsDir = path.join(root, 'openapi/workflows');
-const methods = ['get', 'put', 'post', 'delete', 'patch'];
 
 async function workflowFiles() {
   const names = (await readdir(workflowsDir)).filter((name) => name.endsWith('.arazzo.yaml')).sort();
@@ -20,31 +30,31 @@ export async function lintWorkflows() {
   const names = await workflowFiles();
   for (const name of names) {
     await runTool('redocly', ['lint', path.join(workflowsDir, name), '--format', 'stylish']).catch((error) => {
-      throw new StepError(`Redocly reported problems in openapi/workflows/${name}:\n${error.message}`);
+      throw new StepError(`Redocly reported problems in openapi/workflows/${name}:\n${messageOf(error)}`);
     });
   }
   return `${names.length} file(s) valid`;
 }
 
-/** Problems of one workflow document against the bundle: unknown operationIds and parameter names. */
+/**
+ * Problems of one workflow document against the bundle: unknown operationIds and parameter names.
+ * @param {ArazzoDocument} workflowDocument
+ * @param {OpenApiDocument} bundle
+ * @param {string} name the workflow file's name
+ */
 function unknownReferences(workflowDocument, bundle, name) {
-  const operations = new Map();
-  for (const [, item] of Object.entries(bundle.paths)) {
-    for (const method of methods.filter((key) => item[key])) {
-      const declared = [...(item.parameters ?? []), ...(item[method].parameters ?? [])].map((parameter) =>
-        parameter.$ref ? bundle.components.parameters[parameter.$ref.split('/').pop()] : parameter,
-      );
-      operations.set(
-        item[method].operationId,
-        new Set(declared.map((parameter) => `${parameter.in}:${parameter.name}`)),
-      );
-    }
-  }
+  const operations = new Map(
+    listOperations(bundle).map(({ operationId, parameters }) => [
+      operationId,
+      new Set(parameters.map((parameter) => `${parameter.in}:${parameter.name}`)),
+    ]),
+  );
+  /** @type {string[]} */
   const problems = [];
   for (const workflow of workflowDocument.workflows ?? []) {
     for (const step of workflow.steps ?? []) {
       const where = `${name} ${workflow.workflowId}/${step.stepId}`;
-      const parameters = operations.get(step.operationId);
+      const parameters = step.operationId === undefined ? undefined : operations.get(step.operationId);
       if (!parameters) {
         problems.push(`${where}: the contract has no operation ${step.operationId}`);
         continue;
@@ -60,11 +70,14 @@ function unknownReferences(workflowDocument, bundle, name) {
 
 /** Writes every workflow file to outDir, checked against the bundle that is already there. */
 export async function bundleWorkflows(outDir = generatedDir) {
+  /** @type {OpenApiDocument} */
   const bundle = JSON.parse(await readFile(path.join(outDir, 'openapi.json'), 'utf8'));
   const names = await workflowFiles();
+  /** @type {string[]} */
   const problems = [];
   let workflows = 0;
   for (const name of names) {
+    /** @type {ArazzoDocument} */
     const document = parse(await readFile(path.join(workflowsDir, name), 'utf8'));
     problems.push(...unknownReferences(document, bundle, name));
     workflows += document.workflows?.length ?? 0;

@@ -1,19 +1,27 @@
+// @ts-check
 // Changelogs written from the rated diff: CHANGELOG.md at the root (the contract's) and one per package. Each
 // release gets one entry, newest first, its changes grouped Breaking / Added / Changed / Fixed. The docs show
 // the contract's changelog as their "Changelog" section (changelogSection, hooked into scripts/docs.mjs).
 import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { listOperations } from '@trading-analytics/core';
 import { root, StepError } from './steps.mjs';
+
+/** @import { OpenApiDocument } from '@trading-analytics/core' */
+/** @import { RatedChange } from './gate.mjs' */
+/** @import { WorkspacePackage } from './versions.mjs' */
 
 export const changelogHeading = 'Changelog';
 export const contractChangelog = path.join(root, 'CHANGELOG.md');
 
-const httpMethods = ['get', 'put', 'post', 'delete', 'patch'];
-
-/** Breaking: what requires a major bump; Added: new things; Changed: other minor changes (deprecations);
- * Fixed: patch-level corrections (descriptions, examples, summaries). */
+/**
+ * Breaking: what requires a major bump; Added: new things; Changed: other minor changes (deprecations);
+ * Fixed: patch-level corrections (descriptions, examples, summaries).
+ * @param {readonly RatedChange[]} changes
+ */
 export function groupChanges(changes) {
+  /** @type {Record<'Breaking' | 'Added' | 'Changed' | 'Fixed', RatedChange[]>} */
   const groups = { Breaking: [], Added: [], Changed: [], Fixed: [] };
   for (const change of changes) {
     if (change.impact === 'major') groups.Breaking.push(change);
@@ -23,9 +31,11 @@ export function groupChanges(changes) {
   return groups;
 }
 
-const bullet = (change) => `- ${change.where}: ${change.messages.map((message) => message.text).join(' ')}`;
+const bullet = (/** @type {RatedChange} */ change) =>
+  `- ${change.where}: ${change.messages.map((message) => message.text).join(' ')}`;
 
-function groupedLines(changes) {
+function groupedLines(/** @type {readonly RatedChange[]} */ changes) {
+  /** @type {string[]} */
   const lines = [];
   for (const [group, members] of Object.entries(groupChanges(changes))) {
     if (members.length) lines.push(`### ${group}`, '', ...members.map(bullet), '');
@@ -33,25 +43,38 @@ function groupedLines(changes) {
   return lines.length ? lines : ['No change to the contract.', ''];
 }
 
-/** Every operation of a bundle, grouped by its tag in the order the tags are declared. */
+/**
+ * Every operation of a bundle, grouped by its tag in the order the tags are declared.
+ * @param {OpenApiDocument} bundle
+ * @returns {[tag: string, operations: string[]][]}
+ */
 function operationsByTag(bundle) {
-  const byTag = new Map((bundle.tags ?? []).map((tag) => [tag.name, []]));
-  for (const [route, item] of Object.entries(bundle.paths ?? {})) {
-    for (const method of httpMethods) {
-      const operation = item[method];
-      if (!operation) continue;
-      const tag = operation.tags?.[0] ?? 'Other';
-      if (!byTag.has(tag)) byTag.set(tag, []);
-      byTag.get(tag).push(`\`${method.toUpperCase()} ${route}\`${operation.deprecated ? ' (deprecated)' : ''}`);
-    }
+  const tags = /** @type {{ name: string }[]} */ (bundle.tags ?? []);
+  /** @type {Map<string, string[]>} */
+  const byTag = new Map(tags.map((tag) => [tag.name, []]));
+  for (const { method, path: route, operation } of listOperations(bundle)) {
+    const tag = operation.tags?.[0] ?? 'Other';
+    const listed = byTag.get(tag) ?? [];
+    byTag.set(tag, listed);
+    listed.push(`\`${method.toUpperCase()} ${route}\`${operation.deprecated ? ' (deprecated)' : ''}`);
   }
   return [...byTag].filter(([, operations]) => operations.length);
 }
 
-const countOperations = (bundle) => operationsByTag(bundle).reduce((sum, [, operations]) => sum + operations.length, 0);
+const countOperations = (/** @type {OpenApiDocument} */ bundle) =>
+  operationsByTag(bundle).reduce((sum, [, operations]) => sum + operations.length, 0);
 
 /** The contract's entry for a release. `changes` is the rated diff against the previous release; the first
  * release (no previous one) says what it covers instead. */
+/**
+ * @typedef {object} ReleaseEntry what one release's changelog entry is written from
+ * @property {string} version
+ * @property {string} date `YYYY-MM-DD`
+ * @property {OpenApiDocument} bundle the released contract
+ * @property {RatedChange[] | undefined} changes undefined for the first release
+ */
+
+/** @param {ReleaseEntry & { packages: WorkspacePackage[] }} entry */
 export function contractEntry({ version, date, bundle, changes, packages }) {
   const lines = [`## ${version} (${date})`, ''];
   if (changes === undefined) {
@@ -75,6 +98,7 @@ export function contractEntry({ version, date, bundle, changes, packages }) {
 }
 
 /** A package's entry: what the package is in its first release, then the contract changes it carries. */
+/** @param {ReleaseEntry & { pkg: WorkspacePackage }} entry */
 export function packageEntry({ version, date, bundle, changes, pkg }) {
   const lines = [`## ${version} (${date})`, ''];
   if (changes === undefined) {
@@ -93,7 +117,7 @@ export function packageEntry({ version, date, bundle, changes, pkg }) {
   return lines.join('\n');
 }
 
-function intro(title) {
+function intro(/** @type {string | undefined} */ title) {
   return [
     `# ${changelogHeading}${title ? `: ${title}` : ''}`,
     '',

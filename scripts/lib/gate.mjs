@@ -38,8 +38,8 @@ import { announcedBump, isAtLeast, largerBump, nextVersion, versions } from './v
  * @property {Bump} impact
  * @property {RedoclyChange['kind']} kind
  * @property {string} where the changed node in words
- * @property {string | undefined} operation the operation it was reached through, unless `where` names it
- * @property {{ text: string, rule: string | undefined }[]} messages
+ * @property {string} [operation] the operation it was reached through, unless `where` names it
+ * @property {{ text: string, rule?: string }[]} messages
  */
 /**
  * @typedef {object} HouseRule

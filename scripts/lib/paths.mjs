@@ -16,5 +16,6 @@ export const docsInputs = [
   'scripts/docs.mjs',
   'scripts/docs-scenarios.mjs',
   'scripts/lib/changelog.mjs',
+  'scripts/lib/markdown.mjs',
   'scripts/spectral/walk.js',
 ];

@@ -1,12 +1,15 @@
+// @ts-check
 // House rule: what the service leaves undocumented is marked one way only. Every `x-not-documented` holds a
 // non-empty phrase and sits on an object whose description says, in words, that the point is not documented;
 // every description that says so has a marker on its object or below it (an operation may summarise the
 // markers of its parameters). Example descriptions only explain their example.
 import { walk } from './walk.js';
 
+/** @import { RuleResult } from './walk.js' */
+
 const saysNotDocumented = /not documented/i;
 
-function hasMarkerWithin(node) {
+function hasMarkerWithin(/** @type {unknown} */ node) {
   let found = false;
   walk(node, (child) => {
     if (!Array.isArray(child) && child['x-not-documented'] !== undefined) found = true;
@@ -14,7 +17,9 @@ function hasMarkerWithin(node) {
   return found;
 }
 
-export default function notDocumentedMarker(document) {
+/** @returns {RuleResult[]} */
+export default function notDocumentedMarker(/** @type {unknown} */ document) {
+  /** @type {RuleResult[]} */
   const results = [];
   walk(document, (node, path) => {
     if (path.at(-1) === 'properties' || Array.isArray(node)) return;

@@ -1,8 +1,13 @@
+// @ts-check
 // House rule: nullability is written the OpenAPI 3.1 way (a 'null' type), never with the 3.0 keyword
 // `nullable` or the `x-nullable` extension.
 import { walk } from './walk.js';
 
-export default function nullabilityStyle(document) {
+/** @import { RuleResult } from './walk.js' */
+
+/** @returns {RuleResult[]} */
+export default function nullabilityStyle(/** @type {unknown} */ document) {
+  /** @type {RuleResult[]} */
   const results = [];
   walk(document, (node, path) => {
     // The keys of a `properties` map are field names, not keywords.

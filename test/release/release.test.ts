@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { contractEntry, groupChanges, packageEntry, writeEntry } from '../../scripts/lib/changelog.mjs';
-import { contractVersion, workspacePackages } from '../../scripts/lib/versions.mjs';
+import type { RatedChange } from '../../scripts/lib/gate.mjs';
+import { type Bump, contractVersion, workspacePackages } from '../../scripts/lib/versions.mjs';
 import { checkRecordable, checksumsName, release } from '../../scripts/release.mjs';
 import { type Json, listOperations, loadBundle } from '../support/contract';
 import { baselineFile, root } from './seeds';
@@ -145,7 +146,7 @@ describe('recording a release', () => {
   });
 
   it('groups later changes as Breaking, Added, Changed and Fixed', () => {
-    const change = (impact: string, kind: string, text: string) => ({
+    const change = (impact: Bump, kind: RatedChange['kind'], text: string): RatedChange => ({
       impact,
       kind,
       where: 'here',
