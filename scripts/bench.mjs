@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run bench` (root part): the maintainer's loop, measured against the bare `redocly bundle` of the same
 // contract in the same run, so the ratios hold on any machine. Budgets (issue 13, set on the machine where a
 // bare bundle takes ~0.35 s): full build 4 s, nothing-changed build 0.5 s, and in `npm run dev` a save to the
@@ -14,15 +15,21 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createScratchProject } from './lib/scratch-project.mjs';
-import { root, sourceSpec } from './lib/steps.mjs';
+import { messageOf, root, sourceSpec } from './lib/steps.mjs';
 
 const rounds = 3;
 const saves = 5;
 const budget = { fullBuild: 11, unchangedBuild: 1.4, saveToMock: 4.3, saveToDocs: 4.3 };
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const median = (/** @type {readonly number[]} */ values) =>
+  /** @type {number} */ ([...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]);
 
-/** Runs a command to its end; resolves with its wall time in ms, rejects naming its output when it fails. */
+/**
+ * Runs a command to its end; resolves with its wall time in ms, rejects naming its output when it fails.
+ * @param {string} command
+ * @param {string[]} args
+ * @returns {Promise<number>}
+ */
 function timed(command, args) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
@@ -42,11 +49,15 @@ function timed(command, args) {
   });
 }
 
-/** Reads `npm run dev`'s output until it serves; resolves with the mock's and the docs' URLs. */
+/**
+ * Reads `npm run dev`'s output until it serves; resolves with the mock's and the docs' URLs.
+ * @param {import('node:child_process').ChildProcessByStdio<null, import('node:stream').Readable, import('node:stream').Readable>} child
+ * @returns {Promise<{ mock: string, docs: string }>}
+ */
 function served(child) {
   return new Promise((resolve, reject) => {
     let output = '';
-    const onData = (chunk) => {
+    const onData = (/** @type {string} */ chunk) => {
       output += chunk;
       const mock = /^Mock: (http\S+)/m.exec(output)?.[1];
       const docs = /^Docs: (http\S+)/m.exec(output)?.[1];
@@ -61,12 +72,13 @@ function served(child) {
   });
 }
 
-/** Counts the docs server's reload events. */
-function reloadEvents(url) {
-  const seen = { reloads: 0 };
+/** Counts the docs server's reload events until closed. */
+function reloadEvents(/** @type {string} */ url) {
   const controller = new AbortController();
+  const seen = { reloads: 0, close: () => controller.abort() };
   (async () => {
     const response = await fetch(url, { signal: controller.signal });
+    if (!response.body) throw new Error(`${url} answered without a body.`);
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
     for (;;) {
       const { value, done } = await reader.read();
@@ -74,10 +86,14 @@ function reloadEvents(url) {
       seen.reloads += value.match(/^event: reload$/gm)?.length ?? 0;
     }
   })().catch(() => {});
-  seen.close = () => controller.abort();
   return seen;
 }
 
+/**
+ * Polls `probe` until it holds; resolves with the time it first held. Fails after `deadlineMs`.
+ * @param {string} what
+ * @param {() => Promise<unknown>} probe
+ */
 async function until(what, probe, deadlineMs = 20_000) {
   const deadline = Date.now() + deadlineMs;
   while (!(await probe())) {
@@ -88,7 +104,7 @@ async function until(what, probe, deadlineMs = 20_000) {
 }
 
 /** Saves changes of one example to a scratch project under `npm run dev`; times each until mock and docs show it. */
-async function devLoop(bareBundle) {
+async function devLoop(/** @type {() => Promise<number>} */ bareBundle) {
   const project = await createScratchProject();
   const child = spawn(
     process.execPath,
@@ -98,6 +114,7 @@ async function devLoop(bareBundle) {
   child.stdout.setEncoding('utf8');
   child.stderr.setEncoding('utf8');
   const exited = new Promise((resolve) => child.once('exit', resolve));
+  /** @type {Record<'mock' | 'docs' | 'bare', number[]>} */
   const times = { mock: [], docs: [], bare: [] };
   try {
     const urls = await served(child);
@@ -143,7 +160,7 @@ let flags;
 try {
   ({ values: flags } = parseArgs({ options: { only: { type: 'string' } } }));
 } catch (error) {
-  console.error(`${error.message}\n\nUsage: node scripts/bench.mjs [--only build|dev]`);
+  console.error(`${messageOf(error)}\n\nUsage: node scripts/bench.mjs [--only build|dev]`);
   process.exit(2);
 }
 if (flags.only !== undefined && !['build', 'dev'].includes(flags.only)) {
@@ -152,6 +169,7 @@ if (flags.only !== undefined && !['build', 'dev'].includes(flags.only)) {
 }
 
 const scratch = await mkdtemp(path.join(os.tmpdir(), 'bench-build-'));
+/** @type {string[]} */
 const failures = [];
 try {
   console.log(
@@ -170,8 +188,14 @@ try {
       '--ext',
       'json',
     ]);
-  const seconds = (values) =>
+  const seconds = (/** @type {number[]} */ values) =>
     `median ${(median(values) / 1000).toFixed(2)} s (${values.map((t) => (t / 1000).toFixed(2)).join(', ')})`;
+  /**
+   * @param {string} name
+   * @param {number[]} values
+   * @param {number[]} bare
+   * @param {number} limit
+   */
   const report = (name, values, bare, limit) => {
     const ratio = median(values) / median(bare);
     console.log(`${name}: ${seconds(values)}, ${ratio.toFixed(2)}x the bare bundle (budget ${limit}x)`);
@@ -182,6 +206,7 @@ try {
 
   if (flags.only !== 'dev') {
     await timed(process.execPath, [build]);
+    /** @type {Record<'bare' | 'full' | 'unchanged', number[]>} */
     const times = { bare: [], full: [], unchanged: [] };
     // Interleaved, so a change in the machine's load hits all three alike.
     for (let round = 0; round < rounds; round += 1) {

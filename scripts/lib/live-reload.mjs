@@ -1,7 +1,11 @@
+// @ts-check
 // Live reload of the docs page for `npm run dev`: an event stream the docs server serves at /__dev/events,
 // and a small script added to the page that reloads it on `reload` and shows a lint problem over the page
 // on `problem`, until the next good save reloads it.
 import { contentSecurityPolicy, docsDocument } from '../docs.mjs';
+
+/** @import { IncomingMessage, ServerResponse } from 'node:http' */
+/** @import { OpenApiDocument } from '@trading-analytics/core' */
 
 export const eventsPath = '/__dev/events';
 
@@ -40,6 +44,8 @@ const containerStart = '<div id="redoc">';
  * markup dropped, so Redoc renders the page in the browser (its `hydrate` does so into an empty container).
  * For the dev loop only: the built page stays fully rendered. Returns undefined when the page does not have
  * the layout this relies on (another Redoc version), and the caller renders the page in full instead.
+ * @param {string} renderedPage
+ * @param {OpenApiDocument} bundle
  */
 export function pageFor(renderedPage, bundle) {
   const container = renderedPage.indexOf(containerStart);
@@ -59,15 +65,24 @@ export function pageFor(renderedPage, bundle) {
   return `${renderedPage.slice(0, container)}${containerStart}</div>${renderedPage.slice(renderer, definition + definitionStart.length)}${json}${renderedPage.slice(end)}`;
 }
 
+/** The docs server's side of the live reload: the event stream, and the page with the script that listens. */
 export function createLiveReload() {
+  /** @type {Set<ServerResponse>} */
   const clients = new Set();
+  /** @type {string | undefined} the lint problem shown over the page until the next good save */
   let problem;
-  const send = (response, event, data) => response.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-  const broadcast = (event, data) => {
+  const send = (/** @type {ServerResponse} */ response, /** @type {string} */ event, /** @type {unknown} */ data) =>
+    response.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  const broadcast = (/** @type {string} */ event, /** @type {unknown} */ data) => {
     for (const client of clients) send(client, event, data);
   };
   return {
-    /** Answers the event stream; false for any other path. */
+    /**
+     * Answers the event stream; false for any other path.
+     * @param {IncomingMessage} request
+     * @param {ServerResponse} response
+     * @param {string} pathname
+     */
     handle(request, response, pathname) {
       if (pathname !== eventsPath) return false;
       response.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
@@ -79,7 +94,7 @@ export function createLiveReload() {
       return true;
     },
     /** The page as served in dev: the script added, and the page allowed to connect back to this server. */
-    page(html) {
+    page(/** @type {string | undefined} */ html) {
       const text = (html === undefined ? placeholder : String(html)).replace(
         contentSecurityPolicy,
         () => `${contentSecurityPolicy}; connect-src 'self'`,
@@ -92,7 +107,7 @@ export function createLiveReload() {
       problem = undefined;
       broadcast('reload', {});
     },
-    problem(text) {
+    problem(/** @type {string} */ text) {
       problem = text;
       broadcast('problem', text);
     },

@@ -1,3 +1,4 @@
+// @ts-check
 // A scratch copy of the contract's project layout (openapi/, generated/, both lint configs and the house
 // rules), for the tests and the bench that change the contract: the real openapi/ is never edited by them.
 // It lives under test-output/ (ignored by git) inside the repository, so the Spectral ruleset still resolves
@@ -13,11 +14,11 @@ export async function createScratchProject() {
   await mkdir(parent, { recursive: true });
   const projectRoot = await mkdtemp(path.join(parent, 'scratch-project-'));
   for (const entry of copied) await cp(path.join(root, entry), path.join(projectRoot, entry), { recursive: true });
-  const file = (relative) => path.join(projectRoot, relative);
+  const file = (/** @type {string} */ relative) => path.join(projectRoot, relative);
   return {
     root: projectRoot,
     /** Absolute path of a file in the scratch project. */
-    file: /** @type {(relative: string) => string} */ (file),
+    file,
     /**
      * Rewrites a text file through `change`; fails when nothing changed (the text looked for is not there).
      * @param {string} relative

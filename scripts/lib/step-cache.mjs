@@ -1,3 +1,4 @@
+// @ts-check
 // What lets `npm run build` skip a step: a hash of everything the step reads (its input files, the versions
 // of the tools it runs) and of what it wrote, kept from its last success in a file outside git.
 import { createHash } from 'node:crypto';
@@ -6,15 +7,20 @@ import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { root } from './paths.mjs';
 
+/** @typedef {{ name: string, inputs?: string[], outputs?: string[], tools?: string[] }} HashedStep */
+/** @typedef {Record<string, { key: string, outputs: string, note: string }>} StepCache */
+
 export const defaultCacheFile = path.join(root, 'node_modules/.cache/trading-analytics-api/build-steps.json');
 
 /** Every file under `entry` (a file or a folder), sorted, as absolute paths; a missing entry has none. */
-async function filesOf(entry) {
-  const entries = await readdir(entry, { withFileTypes: true, recursive: true }).catch((error) => {
-    if (error.code === 'ENOTDIR') return null;
-    if (error.code === 'ENOENT') return [];
-    throw error;
-  });
+async function filesOf(/** @type {string} */ entry) {
+  const entries = await readdir(entry, { withFileTypes: true, recursive: true }).catch(
+    (/** @type {NodeJS.ErrnoException} */ error) => {
+      if (error.code === 'ENOTDIR') return null;
+      if (error.code === 'ENOENT') return [];
+      throw error;
+    },
+  );
   if (entries === null) return [entry];
   return entries
     .filter((dirent) => dirent.isFile())
@@ -22,7 +28,7 @@ async function filesOf(entry) {
     .sort();
 }
 
-async function hashFiles(entries, hash) {
+async function hashFiles(/** @type {readonly string[]} */ entries, /** @type {import('node:crypto').Hash} */ hash) {
   for (const entry of entries) {
     for (const file of await filesOf(path.resolve(root, entry))) {
       hash.update(`${path.relative(root, file)}\0`);
@@ -33,22 +39,23 @@ async function hashFiles(entries, hash) {
   return hash;
 }
 
-function toolVersion(name) {
+function toolVersion(/** @type {string} */ name) {
   return JSON.parse(readFileSync(path.join(root, 'node_modules', name, 'package.json'), 'utf8')).version;
 }
 
 /** The hash of a step's inputs, tools and own definition; equal hashes mean the step would do the same. */
-export async function inputsKey(step) {
+export async function inputsKey(/** @type {HashedStep} */ step) {
   const hash = createHash('sha256');
   hash.update(`${step.name}\0${(step.tools ?? []).map((name) => `${name}@${toolVersion(name)}`).join(',')}\0`);
   return (await hashFiles(step.inputs ?? [], hash)).digest('hex');
 }
 
 /** The hash of a step's outputs as they are now (a missing output hashes as absent). */
-export async function outputsHash(step) {
+export async function outputsHash(/** @type {HashedStep} */ step) {
   return (await hashFiles(step.outputs ?? [], createHash('sha256'))).digest('hex');
 }
 
+/** @returns {Promise<StepCache>} */
 export async function readStepCache(file = defaultCacheFile) {
   try {
     return JSON.parse(await readFile(file, 'utf8'));
@@ -58,7 +65,7 @@ export async function readStepCache(file = defaultCacheFile) {
   }
 }
 
-export async function writeStepCache(entries, file = defaultCacheFile) {
+export async function writeStepCache(/** @type {StepCache} */ entries, file = defaultCacheFile) {
   await mkdir(path.dirname(file), { recursive: true });
   const scratch = `${file}.${process.pid}`;
   await writeFile(scratch, `${JSON.stringify(entries, null, 2)}\n`);
