@@ -15,7 +15,8 @@ import { contractVersion, isBump, nextVersion, parseVersion, setVersion } from '
  */
 export async function bumpVersions(repoRoot, bump) {
   const from = await contractVersion(repoRoot);
-  const to = isBump(bump) ? nextVersion(from, bump) : (parseVersion(bump), bump);
+  if (!isBump(bump)) parseVersion(bump);
+  const to = isBump(bump) ? nextVersion(from, bump) : bump;
   const changed = await setVersion(repoRoot, to);
   return { from, to, changed };
 }

@@ -27,7 +27,7 @@ export async function staleGeneratedFiles() {
   }
 }
 
-export async function checkGenerated() {
+async function checkGenerated() {
   const stale = await staleGeneratedFiles();
   if (stale.length > 0) {
     throw new StepError(

@@ -15,7 +15,7 @@ const run = promisify(execFile);
 const dependencyOrder = ['core', 'client', 'sandbox', 'mock', 'msw', 'conformance'];
 
 /** The packages that compile: a folder under packages/ whose package.json has a `build` script and a tsconfig. */
-export function compiledPackages() {
+function compiledPackages() {
   const folders = readdirSync(path.join(root, 'packages'), { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name)
@@ -29,7 +29,7 @@ export function compiledPackages() {
   return folders.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
 }
 
-export const compileStep = {
+const compileStep = {
   name: 'compile packages',
   run: async () => {
     const names = compiledPackages();

@@ -107,7 +107,7 @@ function describeLocation(document, at, node) {
 }
 
 /** Every x-not-documented marker of a contract, in document order, with its location in words. */
-export function notDocumentedPoints(/** @type {OpenApiDocument} */ document) {
+function notDocumentedPoints(/** @type {OpenApiDocument} */ document) {
   /** @type {{ where: string, what: string }[]} */
   const points = [];
   walk(document, (node, at) => {
@@ -118,7 +118,7 @@ export function notDocumentedPoints(/** @type {OpenApiDocument} */ document) {
 }
 
 /** The generated guide section: a table of every marker. */
-export function notDocumentedSection(/** @type {OpenApiDocument} */ document) {
+function notDocumentedSection(/** @type {OpenApiDocument} */ document) {
   const points = notDocumentedPoints(document);
   const rows = points.map(({ where, what }) => `| ${tableCell(where)} | ${tableCell(what)} |`);
   return [

@@ -11,8 +11,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { bundlePath, isEntryPoint, messageOf, root, runSteps, runTool, StepError, sourceSpec } from './lib/steps.mjs';
 
-export const spectralRuleset = path.join(root, '.spectral.yaml');
-export const redoclyConfig = path.join(root, 'redocly.yaml');
+const spectralRuleset = path.join(root, '.spectral.yaml');
+const redoclyConfig = path.join(root, 'redocly.yaml');
 
 export async function lintRedocly(file = sourceSpec, config = redoclyConfig) {
   const output = await runTool('redocly', ['lint', file, '--config', config, '--format', 'stylish']).catch((error) => {

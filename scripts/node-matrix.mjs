@@ -48,7 +48,7 @@ export function cacheDir(env = process.env) {
 class MatrixError extends Error {}
 
 /** The sha512 integrity (SRI form, as npm records it) of a file. */
-export async function integrityOf(/** @type {string} */ file) {
+async function integrityOf(/** @type {string} */ file) {
   return `sha512-${createHash('sha512')
     .update(await readFile(file))
     .digest('base64')}`;

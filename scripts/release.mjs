@@ -57,7 +57,7 @@ function run(command, args, { cwd = root } = {}) {
  * @param {string} outDir
  * @returns {Promise<string>}
  */
-export async function packPackage(pkg, outDir) {
+async function packPackage(pkg, outDir) {
   const output = await run('npm', ['pack', '--json', '--pack-destination', outDir, '--workspace', pkg.name]);
   // stdout also carries what the prepack script printed; npm's JSON array starts at the first line that is `[`.
   const [packed] = JSON.parse(output.slice(output.search(/^\[\s*$/m)));
@@ -72,7 +72,7 @@ export async function packPackage(pkg, outDir) {
  * @param {string} outDir
  * @param {string} tarball the tarball's file name
  */
-export async function writeSbom(pkg, outDir, tarball) {
+async function writeSbom(pkg, outDir, tarball) {
   const sbom = await run('npm', ['sbom', '--sbom-format', 'cyclonedx', '--workspace', pkg.name, '--offline']);
   const name = tarball.replace(/\.tgz$/, '.cdx.json');
   JSON.parse(sbom);
@@ -81,7 +81,7 @@ export async function writeSbom(pkg, outDir, tarball) {
 }
 
 /** `sha256sum`'s format (`<hex>  <name>`), so `sha256sum -c SHA256SUMS` verifies the folder. */
-export async function writeChecksums(/** @type {string} */ outDir) {
+async function writeChecksums(/** @type {string} */ outDir) {
   const names = (await readdir(outDir)).filter((name) => name !== checksumsName).sort();
   /** @type {string[]} */
   const lines = [];
@@ -98,7 +98,7 @@ export async function writeChecksums(/** @type {string} */ outDir) {
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** The versions the contract's changelog holds, newest first. */
-export async function recordedReleases(file = contractChangelog) {
+async function recordedReleases(file = contractChangelog) {
   const text = await readFile(file, 'utf8').catch(() => '');
   return [...text.matchAll(/^## (\d+\.\d+\.\d+) /gm)].map((match) => String(match[1]));
 }

@@ -21,7 +21,7 @@ import { boundPort, closeServer, serveDocs, stopOnSignals, urlHost } from './ser
 import { failureText, messageOf } from './steps.mjs';
 
 /** Where everything of a project is: this repository, or a copy of its layout. */
-export function projectPaths(projectRoot = root) {
+function projectPaths(projectRoot = root) {
   return {
     root: projectRoot,
     sourceDir: path.join(projectRoot, 'openapi'),
@@ -88,12 +88,14 @@ export async function startDev({
   /** @type {Set<string>} */
   const changed = new Set();
 
+  /** Reports a failed pass (terminal and page); returns false, what the pass then returns. */
   const problem = (/** @type {string} */ what, /** @type {unknown} */ error, /** @type {number} */ started) => {
     const text = failureText(error);
     warn(
       `[dev] ${what} failed (${since(started)}); ${served ? 'still serving the last good contract' : 'nothing served yet'}:\n${text}`,
     );
     live.problem(`${what}:\n${text}`);
+    return false;
   };
 
   /**
@@ -126,7 +128,7 @@ export async function startDev({
     for (const promise of all) promise.catch(() => {});
     const fail = async (/** @type {string} */ what, /** @type {unknown} */ error) => {
       await Promise.allSettled(all);
-      return (problem(what, error, started), false);
+      return problem(what, error, started);
     };
 
     try {
@@ -164,13 +166,13 @@ export async function startDev({
     });
     const outcomes = await Promise.allSettled([mockServes, docsShow]);
     const failed = outcomes.find((result) => result.status === 'rejected');
-    if (failed) return (problem('serving the new contract', failed.reason, started), false);
+    if (failed) return problem('serving the new contract', failed.reason, started);
     served = await text;
     // Last: nothing served waits for the types, and generating them holds this process for a moment.
     try {
       log(`[dev] types regenerated: ${await generate(paths.generatedDir, paths.bundle)} (${since(started)})`);
     } catch (error) {
-      return (problem('generate types', error, started), false);
+      return problem('generate types', error, started);
     }
     return true;
   }

@@ -72,7 +72,7 @@ function nodeAt(/** @type {unknown} */ document, /** @type {string} */ pointer) 
  * @param {string} pointer
  * @param {unknown} [document]
  */
-export function readablePointer(pointer, document) {
+function readablePointer(pointer, document) {
   const raw = segmentsOf(pointer);
   /** @type {string[]} */
   const parts = [];

@@ -7,7 +7,7 @@ import { contentSecurityPolicy, docsDocument } from '../docs.mjs';
 /** @import { IncomingMessage, ServerResponse } from 'node:http' */
 /** @import { OpenApiDocument } from '@trading-analytics/core' */
 
-export const eventsPath = '/__dev/events';
+const eventsPath = '/__dev/events';
 
 const overlayScript = `<script>
 (() => {

@@ -10,7 +10,7 @@ import { root } from './paths.mjs';
 /** @typedef {{ name: string, inputs?: string[], outputs?: string[], tools?: string[] }} HashedStep */
 /** @typedef {Record<string, { key: string, outputs: string, note: string }>} StepCache */
 
-export const defaultCacheFile = path.join(root, 'node_modules/.cache/trading-analytics-api/build-steps.json');
+const defaultCacheFile = path.join(root, 'node_modules/.cache/trading-analytics-api/build-steps.json');
 
 /** Every file under `entry` (a file or a folder), sorted, as absolute paths; a missing entry has none. */
 async function filesOf(/** @type {string} */ entry) {

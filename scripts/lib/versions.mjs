@@ -10,7 +10,7 @@ import { StepError } from './steps.mjs';
 /** @typedef {'patch' | 'minor' | 'major'} Bump */
 
 /** @type {readonly Bump[]} */
-export const bumps = ['patch', 'minor', 'major'];
+const bumps = ['patch', 'minor', 'major'];
 const rank = (/** @type {Bump | null} */ bump) => (bump ? bumps.indexOf(bump) + 1 : 0);
 
 /**
@@ -128,12 +128,12 @@ export async function versions(/** @type {string} */ repoRoot) {
   return { contract, packages, disagreeing };
 }
 
-const escape = (/** @type {string} */ text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (/** @type {string} */ text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Replaces the version in the text of openapi.yaml: only the `version:` line of the `info:` block changes. */
 function withContractVersion(/** @type {string} */ text, /** @type {string} */ from, /** @type {string} */ to) {
   const pattern = new RegExp(
-    `^(info:\\n(?:[ \\t]+.*\\n|\\n)*?[ \\t]+version:[ \\t]*)(['"]?)${escape(from)}\\2[ \\t]*$`,
+    `^(info:\\n(?:[ \\t]+.*\\n|\\n)*?[ \\t]+version:[ \\t]*)(['"]?)${escapeRegExp(from)}\\2[ \\t]*$`,
     'm',
   );
   if (!pattern.test(text))

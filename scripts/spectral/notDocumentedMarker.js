@@ -17,7 +17,10 @@ function hasMarkerWithin(/** @type {unknown} */ node) {
   return found;
 }
 
-/** @returns {RuleResult[]} */
+/**
+ * @public loaded by Spectral through .spectral.yaml
+ * @returns {RuleResult[]}
+ */
 export default function notDocumentedMarker(/** @type {unknown} */ document) {
   /** @type {RuleResult[]} */
   const results = [];

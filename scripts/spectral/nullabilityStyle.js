@@ -5,7 +5,10 @@ import { walk } from './walk.js';
 
 /** @import { RuleResult } from './walk.js' */
 
-/** @returns {RuleResult[]} */
+/**
+ * @public loaded by Spectral through .spectral.yaml
+ * @returns {RuleResult[]}
+ */
 export default function nullabilityStyle(/** @type {unknown} */ document) {
   /** @type {RuleResult[]} */
   const results = [];

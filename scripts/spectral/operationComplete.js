@@ -6,6 +6,7 @@
 /** @typedef {{ content?: Record<string, Media>, 'x-not-documented'?: unknown }} Body */
 
 /**
+ * @public loaded by Spectral through .spectral.yaml
  * @param {JsonObject & { requestBody?: Body, responses?: Record<string, Body> }} operation
  * @param {unknown} _options
  * @param {RuleContext} context

@@ -6,6 +6,7 @@ const grammar = new RegExp(`^(${verbs.join('|')})[A-Z][A-Za-z0-9]*$`);
 /** @import { JsonObject, RuleContext, RuleResult } from './walk.js' */
 
 /**
+ * @public loaded by Spectral through .spectral.yaml
  * @param {JsonObject | undefined} operation
  * @param {unknown} _options
  * @param {RuleContext} context

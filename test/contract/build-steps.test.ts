@@ -57,7 +57,7 @@ describe('linters through the build', () => {
     }).catch((error) => error);
     expect(failure).toBeInstanceOf(StepError);
     expect(failure.message).toContain('house-operation-id-grammar');
-    expect(failure.message).toMatch(/Redocly reported problems[^]*no-invalid-parameter-examples/);
+    expect(failure.message).toMatch(/Redocly reported problems[\s\S]*no-invalid-parameter-examples/);
   });
 });
 

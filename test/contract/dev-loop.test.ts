@@ -30,8 +30,7 @@ function subscribe(url: string) {
       const { value, done } = await reader.read();
       if (done) return;
       buffered += value;
-      let end;
-      while ((end = buffered.indexOf('\n\n')) >= 0) {
+      for (let end = buffered.indexOf('\n\n'); end >= 0; end = buffered.indexOf('\n\n')) {
         const block = buffered.slice(0, end);
         buffered = buffered.slice(end + 2);
         const event = /^event: (.*)$/m.exec(block)?.[1];
@@ -40,7 +39,13 @@ function subscribe(url: string) {
       }
     }
   })().catch(() => {});
-  return { events, close: () => (controller.abort(), reading) };
+  return {
+    events,
+    close: () => {
+      controller.abort();
+      return reading;
+    },
+  };
 }
 
 async function until<T>(

@@ -2,7 +2,7 @@
 // that the contract tests can hold the contract to them. A parameter dropped, a default changed or a status
 // added in openapi/ makes a test fail here.
 
-export interface ParameterFact {
+interface ParameterFact {
   in: 'query' | 'path';
   required: boolean;
   default?: unknown;

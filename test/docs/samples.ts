@@ -8,7 +8,7 @@ import ts from 'typescript';
 import { type Json, listOperations } from '../support/contract';
 
 export const root = fileURLToPath(new URL('../../', import.meta.url));
-export const clientSource = path.join(root, 'packages/client/src/index.ts');
+const clientSource = path.join(root, 'packages/client/src/index.ts');
 export const clientPackage = '@trading-analytics/client';
 /** The address every sample calls: the local mock of `npm start`; a run swaps in its own mock. */
 export const sampleBaseUrl = 'http://127.0.0.1:4010';

@@ -142,12 +142,14 @@ describe('deprecation and the changelog in the docs', () => {
   it('badges the operation Deprecated', async () => {
     const operation = section('pairs-and-volume/listpairs');
     await operation.waitFor();
+    // biome-ignore lint/performance/useDomNodeTextContent: Playwright's innerText is the text as shown, which is what this checks
     expect(await operation.innerText()).toMatch(/^List tradable pairs \(markets\)\nDeprecated\n/);
   });
 
   it('labels the parameter deprecated', async () => {
     const parameter = section('pairs-and-volume/listpairs/t=request&in=query&path=symbol');
     await parameter.waitFor();
+    // biome-ignore lint/performance/useDomNodeTextContent: Playwright's innerText is the text as shown, which is what this checks
     expect(await parameter.innerText()).toMatch(/symbol\s+string\s+deprecated/);
   });
 
@@ -159,6 +161,7 @@ describe('deprecation and the changelog in the docs', () => {
       .click();
     const status = section('positions/listpositions/t=response&c=200&path=content[]&oneof=0/status');
     await status.waitFor();
+    // biome-ignore lint/performance/useDomNodeTextContent: Playwright's innerText is the text as shown, which is what this checks
     expect(await status.innerText()).toMatch(/One of:\nOPEN\n\S+ \(deprecated\)/);
   });
 

@@ -14,13 +14,18 @@ import { addLeverageAndOperation, baselineFile, removeMargin, root, schemas, scr
 const run = promisify(execFile);
 const release: Json = JSON.parse(readFileSync(baselineFile, 'utf8'));
 const released: string = release.info.version;
-const atVersion = (version: string) => (document: Json) => void (document.info.version = version);
+const atVersion = (version: string) => (document: Json) => {
+  document.info.version = version;
+};
 
 /** The gate's verdict on `mutate` applied to the release, with every version of a scratch repository at `version`. */
 async function gate(mutate: (document: Json) => void, version: string) {
   const repoRoot = scratchRepo();
   await setVersion(repoRoot, version);
-  const bundleFile = seed((document) => (mutate(document), atVersion(version)(document)), release);
+  const bundleFile = seed((document) => {
+    mutate(document);
+    atVersion(version)(document);
+  }, release);
   const result = await checkChanges({ baselineFile, bundleFile, repoRoot });
   return { result, report: formatReport(result, { baselineFile, bundleFile }) };
 }
@@ -30,7 +35,10 @@ describe('npm run diff', () => {
     // Both sides at the tree's own version, so the versions announce no bump whatever the tree is at.
     const current = await contractVersion(root);
     const baseline = seed(atVersion(current), release);
-    const bundle = seed((document) => (removeMargin(document), atVersion(current)(document)), release);
+    const bundle = seed((document) => {
+      removeMargin(document);
+      atVersion(current)(document);
+    }, release);
     const failure = await run(process.execPath, ['scripts/diff.mjs', '--baseline', baseline, '--bundle', bundle], {
       cwd: root,
     }).then(
@@ -71,7 +79,9 @@ describe('npm run diff', () => {
   });
 
   it('asks at least a patch for a description edit, and passes it with one', async () => {
-    const edit = (document: Json) => void (schemas(document).Position.description += ' Edited.');
+    const edit = (document: Json) => {
+      schemas(document).Position.description += ' Edited.';
+    };
     expect((await gate(edit, released)).result.problems.at(-1)).toBe(
       `Fix: bump to ${nextVersion(released, 'patch')}: npm run bump -- patch`,
     );

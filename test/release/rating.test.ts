@@ -14,13 +14,17 @@ const table: [string, (document: Json) => void, 'major' | 'minor' | 'patch', Reg
   ['removing a response field', removeMargin, 'major', /Property `margin` of `Position` was removed/],
   [
     'removing an enum value a client receives',
-    (d) => void (schemas(d).PositionStatus.enum = ['OPEN']),
+    (d) => {
+      schemas(d).PositionStatus.enum = ['OPEN'];
+    },
     'major',
     /`PositionStatus` lost values: 'CLOSED'/,
   ],
   [
     'removing an enum value a client sends',
-    (d) => void (schemas(d).CompetitionStatus.enum = ['UPCOMING', 'ONGOING']),
+    (d) => {
+      schemas(d).CompetitionStatus.enum = ['UPCOMING', 'ONGOING'];
+    },
     'major',
     /lost values: 'ENDED'/,
   ],
@@ -39,33 +43,42 @@ const table: [string, (document: Json) => void, 'major' | 'minor' | 'patch', Reg
   ],
   [
     'narrowing a parameter type',
-    (d) => void (symbolOf(d).schema.type = 'integer'),
+    (d) => {
+      symbolOf(d).schema.type = 'integer';
+    },
     'major',
     /narrowed from 'string' to 'integer'/,
   ],
   [
     'narrowing a pattern',
-    (d) => void (schemas(d).Address.pattern = '^0x[0-9a-f]{40}$'),
+    (d) => {
+      schemas(d).Address.pattern = '^0x[0-9a-f]{40}$';
+    },
     'major',
     /`pattern` of `Address` changed/,
   ],
   [
     'widening a response type',
-    (d) => void (schemas(d).Position.properties.isLong.type = ['boolean', 'string']),
+    (d) => {
+      schemas(d).Position.properties.isLong.type = ['boolean', 'string'];
+    },
     'major',
     /widened from 'boolean' to 'boolean \| string'/,
   ],
   [
     'making a response field optional',
-    (d) =>
-      void (schemas(d).Position.required = schemas(d).Position.required.filter((name: string) => name !== 'isLong')),
+    (d) => {
+      schemas(d).Position.required = schemas(d).Position.required.filter((name: string) => name !== 'isLong');
+    },
     'major',
     /no longer required: `isLong`/,
   ],
   ['removing an operation', (d) => void delete d.paths['/v1/pairs'], 'major', /Path `\/v1\/pairs` was removed/],
   [
     'narrowing a response type',
-    (d) => void (schemas(d).Pair.properties.nextOpen.type = 'string'),
+    (d) => {
+      schemas(d).Pair.properties.nextOpen.type = 'string';
+    },
     'patch',
     /`type` changed/,
   ],
@@ -85,13 +98,17 @@ const table: [string, (document: Json) => void, 'major' | 'minor' | 'patch', Reg
   ],
   [
     'deprecating an operation',
-    (d) => void (listPairs(d).deprecated = true),
+    (d) => {
+      listPairs(d).deprecated = true;
+    },
     'minor',
     /GET \/v1\/pairs: Marked deprecated/,
   ],
   [
     'editing a description',
-    (d) => void (schemas(d).Position.description += ' Edited.'),
+    (d) => {
+      schemas(d).Position.description += ' Edited.';
+    },
     'patch',
     /schema Position: `description` changed/,
   ],
