@@ -284,7 +284,29 @@ export const tolerated = {
     '#/paths/~1v1~1user~1{userAddress}~1positions/get/parameters/2/schema': 'L457 page (integer, 0-indexed)',
     '#/paths/~1v1~1trading-volumes~1sum-by-date/get/parameters/0/schema': 'L501 startTime, named only',
     '#/paths/~1v1~1trading-volumes~1sum-by-date/get/parameters/1/schema': 'L501 endTime, named only',
+    // The seed types these as plain strings, even where its note calls them addresses: no Address pattern.
+    '#/components/schemas/Pair/properties/base': 'L272 string, "The pairBase address used in every contract call"',
+    '#/components/schemas/Competition/properties/collateralToken': 'L117 string or null, "the deposited token address"',
+    '#/components/schemas/PriceUpdatesRequest/properties/pairBase': 'L388 string, "Market identifier (pair base address)"',
+    '#/components/schemas/PriceUpdatesRequest/properties/collateral': 'L389 string, "Collateral token address"',
+    '#/components/parameters/PairBaseQuery/schema': 'L407 pair_base, no type beyond a required query value',
+    '#/components/parameters/PairBasePath/schema': 'L495, L497 {pairBase}, the Pair.base string of L272',
+    '#/components/schemas/HistoricalPrice/properties/hoursAgo': 'L91 integer; the 1 to 24 of L409 bounds the request parameter only',
+    '#/components/schemas/BlockChain': 'L27 defaults to MONAD; no list of chains is given, so no enum',
   } as Record<string, string>,
+  /**
+   * Fields the seed calls "Hex" and nothing more (no `0x` is promised): each must accept the same digits
+   * without the prefix, as well as with it. [pointer, seed line]
+   */
+  hexWithoutPrefix: [
+    ['#/components/schemas/OracleIdInput/properties/id', 'L103 "Hex oracle id"'],
+    ['#/components/schemas/OracleUpdateResult/properties/feedPriceUpdateData/items', 'L68 "array of hex strings"'],
+    ['#/components/schemas/OracleUpdateResult/properties/feedProPriceUpdateData/items', 'L69 "array of hex strings"'],
+    ['#/components/schemas/Position/properties/positionHash', 'L169 "Hex."'],
+    ['#/components/schemas/TradeHistoryEvent/properties/transactionHash', 'L195 "Hex."'],
+    ['#/components/schemas/TradeHistoryEvent/properties/hash', 'L199 "Hex."'],
+    ['#/components/schemas/TradeHistoryEvent/properties/positionHash', 'L200 "Hex."'],
+  ] as [string, string][],
 };
 
 /**
