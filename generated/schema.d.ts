@@ -988,7 +988,7 @@ export interface components {
         };
         /**
          * OracleUpdateResult
-         * @description Oracle price-update payloads and fees to attach to a price-sensitive contract call. Pass the payloads as `updateData.feedPriceUpdateData` and `updateData.feedProPriceUpdateData`. The transaction value to attach is `updateFee + verifition_fee` (each taken as 0 when absent), plus the native collateral amount when the user pays with the native token. The request passes the wrapped native token's address as `collateral` in that case, and an ERC-20 deposit of the wrapped token passes the same address without adding anything, so the `collateral` sent does not decide it: how the user pays does. Payloads are short-lived: request them immediately before sending the transaction.
+         * @description Oracle price-update payloads and fees to attach to a price-sensitive contract call. Pass the payloads as `updateData.feedPriceUpdateData` and `updateData.feedProPriceUpdateData`. The transaction value to attach is `updateFee + verifition_fee` (each taken as 0 when absent), plus the native collateral amount when the user pays with the native token (the request then passes the wrapped native token's address as `collateral`). Payloads are short-lived: request them immediately before sending the transaction.
          */
         OracleUpdateResult: {
             /** @description Core feed update payloads, passed to the contract call as `updateData.feedPriceUpdateData`. Returned when `options.includeEncodingData` is true. */
@@ -1431,7 +1431,7 @@ export interface components {
             amountIn: components["schemas"]["IntegerString"];
             /** @description Margin, in `lvToken` decimals. */
             margin: components["schemas"]["IntegerString"];
-            /** @description USD price of `tokenIn`, scaled by 1e18. */
+            /** @description Price of `tokenIn`, scaled by 1e18. The service description names no currency for it, as for every price. */
             tokenInPrice: components["schemas"]["IntegerString"];
             /** @description The position the event belongs to, the same object the positions endpoint returns. May be absent. */
             position?: components["schemas"]["Position"];
