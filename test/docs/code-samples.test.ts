@@ -141,7 +141,8 @@ describe('operation samples against the mock', () => {
         // The decimal point placed by string slicing, independently of the client's formatUnits.
         const whole = price.slice(0, -18) || '0';
         const fraction = price.padStart(18, '0').slice(-18).replace(/0+$/, '');
-        return `${pairBase}: ${whole}${fraction ? `.${fraction}` : ''} USD`;
+        // No currency: the service states none for a price (FOREX and COMMODITIES markets exist).
+        return `${pairBase}: ${whole}${fraction ? `.${fraction}` : ''}`;
       }),
       ...failures.map((failure: Json) => `no price for ${failure.pairBase}: ${failure.reason}`),
     ];
