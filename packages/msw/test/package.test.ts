@@ -1,12 +1,13 @@
 // The package as published: the `npm pack` tarball holds the handlers and their data, passes publint, and,
-// installed into an empty project with the client's tarball (msw, openapi-msw and the rest from npm's
-// cache, without the network), a test file there gets the default examples through the client with
-// `setupServer(...handlers)`, and a scenario typo fails to type-check against the installed declarations.
+// installed into an empty project with the client's tarball (msw, openapi-msw and the rest as an MSW user
+// gets them: from the registry, or npm's cache when that holds them), a test file there gets the default
+// examples through the client with `setupServer(...handlers)`, and a scenario typo fails to type-check
+// against the installed declarations.
 import { execFile } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
@@ -23,33 +24,6 @@ const clientDir = fileURLToPath(new URL('../../client', import.meta.url));
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const rootPackage = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'));
 
-const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
-
-/** The folders under the repository's node_modules of these packages and everything they depend on. */
-function thirdPartyClosure(names: string[]): string[] {
-  const found = new Set<string>();
-  const visit = (name: string, from: string) => {
-    let directory = from;
-    for (;;) {
-      const candidate = join(directory, 'node_modules', name);
-      if (existsSync(join(candidate, 'package.json'))) break;
-      const parent = dirname(directory);
-      if (parent === directory) throw new Error(`${name}, needed from ${from}, is not installed`);
-      directory = parent;
-    }
-    const folder = join(directory, 'node_modules', name);
-    if (found.has(folder)) return;
-    found.add(folder);
-    const manifest = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8'));
-    const optional = manifest.peerDependenciesMeta ?? {};
-    for (const dependency of Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies })) {
-      if (!optional[dependency]?.optional) visit(dependency, folder);
-    }
-  };
-  names.forEach((name) => visit(name, repositoryRoot));
-  return [...found];
-}
-
 let work: string;
 let tarball: string;
 let packedFiles: string[];
@@ -63,16 +37,13 @@ beforeAll(async () => {
   const client = await pack(clientDir);
   app = join(work, 'app');
   mkdirSync(app);
-  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'frontend-app', private: true, type: 'module' }));
-  // The app declares the peers as an MSW user does. npm's cache holds no registry metadata here, so the
-  // third-party packages the install needs are copied from this repository's node_modules first, where
-  // npm finds them satisfied and fetches nothing; our two packages come from their tarballs.
+  // The app declares the peers as an MSW user does, at the versions this repository tests; our two packages
+  // come from their tarballs. --prefer-offline, never --offline: npm's cache holds package tarballs after
+  // `npm ci` but not always the registry metadata an install resolves versions with (a new machine's does
+  // not), so npm may have to ask the registry.
   const peers = Object.fromEntries(['msw', 'openapi-msw'].map((name) => [name, rootPackage.devDependencies[name]]));
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'frontend-app', private: true, type: 'module', devDependencies: peers }));
-  for (const directory of thirdPartyClosure(['msw', 'openapi-msw', 'ajv', 'ajv-formats', 'openapi-fetch'])) {
-    cpSync(directory, join(app, relative(repositoryRoot, directory)), { recursive: true, dereference: true });
-  }
-  await run(npm, ['install', tarball, client.path, '--offline', '--no-audit', '--no-fund', '--ignore-scripts'], { cwd: app });
+  await run(npm, ['install', tarball, client.path, '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'], { cwd: app });
 }, 180_000);
 
 afterAll(() => {

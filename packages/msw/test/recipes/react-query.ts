@@ -27,7 +27,7 @@ export const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: (failures, error) => isUnavailable(error) && failures < 3 } },
 });
 
-// A query: one trader's unrealized PnL (a 503 while the service is catching up).
+// A query: one trader's unrealized PnL (a 503 while no complete valuation is available).
 export const unrealizedPnl = (userAddress: string) =>
   api.queryOptions('get', '/v1/portfolio/{user_address}/unrealized-pnl', { params: { path: { user_address: userAddress } } });
 
