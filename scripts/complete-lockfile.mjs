@@ -22,14 +22,30 @@ const lockFile = path.join(root, 'package-lock.json');
 export function platformOf(name) {
   const base = name.slice(name.lastIndexOf('/') + 1);
   if (/wasm32/.test(base)) return { cpu: ['wasm32'] };
-  const os = ['darwin', 'linux', 'win32', 'android', 'freebsd', 'openharmony', 'netbsd', 'openbsd', 'sunos', 'aix'].find((candidate) =>
-    new RegExp(`(^|-)${candidate}(-|$)`).test(base),
-  );
+  const os = [
+    'darwin',
+    'linux',
+    'win32',
+    'android',
+    'freebsd',
+    'openharmony',
+    'netbsd',
+    'openbsd',
+    'sunos',
+    'aix',
+  ].find((candidate) => new RegExp(`(^|-)${candidate}(-|$)`).test(base));
   const cpu = ['arm64', 'x64', 'ia32', 'riscv64', 'ppc64', 's390x', 'loong64', 'arm'].find((candidate) =>
     new RegExp(`(^|-)${candidate}(-|$)`).test(base.replace(/-(gnueabihf|musleabihf|eabi)$/, '')),
   );
   if (!os || !cpu) return undefined;
-  const libc = os === 'linux' ? (/musl/.test(base) ? ['musl'] : /gnu/.test(base) || !/musl/.test(base) ? ['glibc'] : undefined) : undefined;
+  const libc =
+    os === 'linux'
+      ? /musl/.test(base)
+        ? ['musl']
+        : /gnu/.test(base) || !/musl/.test(base)
+          ? ['glibc']
+          : undefined
+      : undefined;
   return { os: [os], cpu: [cpu], ...(libc ? { libc } : {}) };
 }
 
@@ -57,7 +73,11 @@ if (isEntryPoint(import.meta.url)) {
   const lock = JSON.parse(readFileSync(lockFile, 'utf8'));
   const missing = missingOptionalEntries(lock);
   for (const [location, entry] of missing) lock.packages[location] = entry;
-  lock.packages = Object.fromEntries(Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : 1)));
+  lock.packages = Object.fromEntries(
+    Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : 1)),
+  );
   writeFileSync(lockFile, `${JSON.stringify(lock, null, 2)}\n`);
-  console.log(`package-lock.json: ${missing.length} optional platform packages entered (${missing.map(([at]) => at.replace('node_modules/', '')).join(', ') || 'none missing'})`);
+  console.log(
+    `package-lock.json: ${missing.length} optional platform packages entered (${missing.map(([at]) => at.replace('node_modules/', '')).join(', ') || 'none missing'})`,
+  );
 }
