@@ -3,22 +3,27 @@
 // module), so that they run unchanged in a browser.
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { bundleFile, checksFile, contractData, dataFile, renderChecks, renderData, renderTypes, typesFile } from '../scripts/build.mjs';
+import { bundleFile, contractData, dataFile, renderData } from '../scripts/build.mjs';
 import { listScenarios, scenarioKeys as mockScenarioKeys } from '@trading-analytics/mock';
 import { operations, scenarioKeys, type OperationId } from '../src/index.js';
 
 const document = JSON.parse(readFileSync(bundleFile, 'utf8'));
 const sourceDir = new URL('../src/', import.meta.url);
 
+/** The modules a source file imports (an import may span lines). */
+const importsOf = (source: string): string[] => [...source.matchAll(/^import [^;]*? from '([^']+)';$/gm)].map((match) => match[1]!);
+
 describe('the data module', () => {
-  it('is what the build writes from generated/openapi.json (run `npm run build -w @trading-analytics/msw` when not)', () => {
-    const data = contractData(document);
-    expect(readFileSync(dataFile, 'utf8')).toBe(renderData(data));
-    expect(readFileSync(typesFile, 'utf8')).toBe(renderTypes(data));
+  it('is what the build writes from generated/openapi.json (run `npm run build:data -w @trading-analytics/msw` when not)', () => {
+    expect(readFileSync(dataFile, 'utf8')).toBe(renderData(contractData(document)));
   });
 
-  it('carries the mock\'s request checks as the mock has them today (packages/mock/src/checks.js)', () => {
-    expect(readFileSync(checksFile, 'utf8')).toBe(renderChecks());
+  it('carries no copy of the request checks: the handlers import them from @trading-analytics/core at run time', () => {
+    const sources = readdirSync(sourceDir).filter((name) => name.endsWith('.ts'));
+    expect(sources.sort()).toEqual(['contract-data.ts', 'index.ts', 'operations.ts', 'validate.ts']);
+    const validate = readFileSync(new URL('validate.ts', sourceDir), 'utf8');
+    expect(importsOf(validate)).toContain('@trading-analytics/core');
+    for (const check of ['checkRequest', 'requestSchemaViolations', 'refusal', 'selectionMissAnswer']) expect(validate).toMatch(new RegExp(`\\b${check}\\b`));
   });
 
   it('offers exactly the mock\'s scenarios: every documented status and named example, per operation', () => {
@@ -40,10 +45,10 @@ describe('the data module', () => {
   });
 
   it('is read by the handlers without any file access or Node module', () => {
-    for (const file of readdirSync(sourceDir).filter((name) => name.endsWith('.js'))) {
-      const source = readFileSync(new URL(file, sourceDir), 'utf8');
-      const imports = [...source.matchAll(/^import .* from '([^']+)';$/gm)].map((match) => match[1]);
-      expect(imports.filter((specifier) => specifier!.startsWith('node:') || ['fs', 'path', 'url'].includes(specifier!)), file).toEqual([]);
+    for (const file of readdirSync(sourceDir).filter((name) => name.endsWith('.ts'))) {
+      const imports = importsOf(readFileSync(new URL(file, sourceDir), 'utf8'));
+      expect(imports.length, file).toBeGreaterThan(0);
+      expect(imports.filter((specifier) => specifier.startsWith('node:') || ['fs', 'path', 'url'].includes(specifier)), file).toEqual([]);
     }
   });
 });

@@ -20,6 +20,7 @@ const run = promisify(execFile);
 const require = createRequire(import.meta.url);
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const clientDir = fileURLToPath(new URL('../../client', import.meta.url));
+const coreDir = fileURLToPath(new URL('../../core', import.meta.url));
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const rootPackage = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'));
 
@@ -61,6 +62,7 @@ beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'trading-analytics-msw-'));
   ({ path: tarball, files: packedFiles } = await pack(packageDir));
   const client = await pack(clientDir);
+  const core = await pack(coreDir);
   app = join(work, 'app');
   mkdirSync(app);
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'frontend-app', private: true, type: 'module' }));
@@ -72,7 +74,7 @@ beforeAll(async () => {
   for (const directory of thirdPartyClosure(['msw', 'openapi-msw', 'ajv', 'ajv-formats', 'openapi-fetch'])) {
     cpSync(directory, join(app, relative(repositoryRoot, directory)), { recursive: true, dereference: true });
   }
-  await run(npm, ['install', tarball, client.path, '--offline', '--no-audit', '--no-fund', '--ignore-scripts'], { cwd: app });
+  await run(npm, ['install', tarball, client.path, core.path, '--offline', '--no-audit', '--no-fund', '--ignore-scripts'], { cwd: app });
 }, 180_000);
 
 afterAll(() => {
@@ -81,7 +83,9 @@ afterAll(() => {
 
 describe('the packed package', () => {
   it('holds the handlers, their data module and declarations, the README and the LICENSE; no tests or scripts', () => {
-    expect(packedFiles.sort()).toEqual(['LICENSE', 'README.md', 'package.json', 'src/contract-data.d.ts', 'src/contract-data.js', 'src/index.d.ts', 'src/index.js', 'src/mock-checks.js', 'src/validate.js']);
+    const modules = ['contract-data', 'index', 'operations', 'validate'];
+    const compiled = modules.flatMap((name) => ['.d.ts', '.d.ts.map', '.js', '.js.map'].map((suffix) => `dist/${name}${suffix}`));
+    expect(packedFiles.sort()).toEqual(['LICENSE', 'README.md', ...compiled, 'package.json'].sort());
   });
 
   it('passes publint, suggestions included', async () => {
@@ -92,6 +96,18 @@ describe('the packed package', () => {
       strict: true,
     });
     expect(messages.map((message) => formatMessage(message, pkg))).toEqual([]);
+  });
+
+  it('passes @arethetypeswrong/cli for an ESM-only package, node10 resolution included', async () => {
+    const attw = join(require.resolve('@arethetypeswrong/cli/package.json'), '..', 'dist/index.js');
+    // As for the client: the esm-only profile leaves out require(), which an ESM-only package refuses by
+    // design; attw exits non-zero on any other problem, which rejects here with its report.
+    const { stdout } = await run(process.execPath, [attw, tarball, '--profile', 'esm-only', '--format', 'json'], { cwd: work });
+    const { problems } = JSON.parse(stdout) as { problems: Record<string, { resolutionKind?: string }[]> };
+    const counted = Object.values(problems)
+      .flat()
+      .filter((problem) => problem.resolutionKind !== 'node16-cjs');
+    expect(counted).toEqual([]);
   });
 });
 
@@ -147,7 +163,7 @@ scenario('getUnrealisedPnl', 'emptyAccount');
 
   it('bundles for a browser; the data module and the whole handlers are reported', async () => {
     const sizes: Record<string, number> = {};
-    for (const [name, entry] of Object.entries({ data: `export * from ${JSON.stringify(join(app, 'node_modules/@trading-analytics/msw/src/contract-data.js'))};`, handlers: "export * from '@trading-analytics/msw';" })) {
+    for (const [name, entry] of Object.entries({ data: `export * from ${JSON.stringify(join(app, 'node_modules/@trading-analytics/msw/dist/contract-data.js'))};`, handlers: "export * from '@trading-analytics/msw';" })) {
       const { outputFiles } = await build({
         stdin: { contents: entry, resolveDir: app, loader: 'js' },
         bundle: true,
