@@ -87,3 +87,4 @@ export {
   type SchemaError,
   type ValidatorOptions,
 } from './validation.js';
+export { isDateTime } from './date-time.js';
