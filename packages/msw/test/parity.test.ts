@@ -108,6 +108,8 @@ const refusals: Refused[] = [
   { name: 'a Content-Type that is not a media type', request: { ...validRequests.queryLatestPrices!, body: undefined }, headers: { 'content-type': 'application/json; charset' }, rawBody: '{"pairBases": []}' },
   { name: 'an Accept header that is not a media range', request: validRequests.getStakedApy!, headers: { accept: 'json' } },
   { name: 'no body where one is required', request: { ...validRequests.queryLatestPrices!, body: undefined } },
+  { name: 'a body past the size limit', request: { ...validRequests.queryLatestPrices!, body: undefined }, headers: json, rawBody: `{"pairBases":["${'a'.repeat(1024 * 1024)}"]}` },
+  { name: 'a body past the size limit, in a media type not taken: the media type is named first', request: { ...validRequests.queryLatestPrices!, body: undefined }, headers: { 'content-type': 'text/plain' }, rawBody: 'é'.repeat(600 * 1024) },
 ];
 
 function sendRefused(base: string, refused: Refused): Promise<Response> {
@@ -121,6 +123,26 @@ describe('a request that breaks the contract: handler and mock refuse alike', ()
       const [msw, prism] = await Promise.all([sendRefused(mswUrl, refused).then(read), sendRefused(prismUrl, refused).then(read)]);
       expect(msw).toEqual(prism);
       compared.refusals += 1;
+    });
+  }
+});
+
+// Prism reads `date-time` its own way at the edges of RFC 3339 (a leap second as written, offsets up to 24
+// hours): the core's Ajv setup follows it, so a date-time is accepted or refused as the mock does.
+const dateTimes = [
+  ['accepted by both', ['2026-11-14 00:00:00Z', '2026-11-14t00:00:00z', '2026-11-14T10:30:00.5+01:00', '2026-11-14T00:00:00+0530', '2026-11-14T00:00:00+05', '2026-11-14T00:00:00+24:00', '2026-12-31T23:59:60+01:00', '2024-02-29T00:00:00Z']],
+  ['refused by both', ['2026-11-14T00:00:00+25:00', '2026-11-14T00:00:00+05:60', '2026-11-14T24:00:00Z', '2026-12-31T22:59:60-01:00', '2026-02-29T00:00:00Z', '2026-11-14T00:00Z', '2026-11-14T00:00:00.Z']],
+] as const;
+
+describe('a date-time at the edges of RFC 3339: handler and mock read it alike', () => {
+  for (const [outcome, values] of dateTimes) {
+    it(`${outcome}: ${values.join(', ')}`, async () => {
+      for (const startTime of values) {
+        const request = { ...validRequests.listUserDailyVolumes!, query: { startTime, endTime: '2026-11-21T00:00:00Z' } };
+        const [msw, prism] = await Promise.all([send(mswUrl, request).then(read), send(prismUrl, request).then(read)]);
+        expect(msw, startTime).toEqual(prism);
+        expect(prism.status, startTime).toBe(outcome === 'accepted by both' ? 200 : 400);
+      }
     });
   }
 });
