@@ -3,7 +3,13 @@
 // comes from src/contract-data.ts, written from the bundle by scripts/build.mjs; the checks, the refusals
 // and the scenario keys are the core's (@trading-analytics/core), which the mock uses too.
 import type { paths } from '@trading-analytics/client';
-import { type Answer, PROBLEMS, type Preferences, problemAnswer, unknownScenarioMessage } from '@trading-analytics/core';
+import {
+  type Answer,
+  PROBLEMS,
+  type Preferences,
+  problemAnswer,
+  unknownScenarioMessage,
+} from '@trading-analytics/core';
 import { type HttpHandler, HttpResponse } from 'msw';
 import { createOpenApiHttp, type OpenApiHttpHandlers } from 'openapi-msw';
 import type { ContractOperations } from './contract-data.js';
@@ -79,7 +85,8 @@ function caseAnswer(operationId: string, operation: OperationData, key: string):
   const choice = operation.scenarios[key];
   // A `Prefer: example=` the checks let through names an example of the status; only one outside the JSON
   // body, which no scenario key names and the contract does not have, would end here.
-  if (!choice) return problemAnswer(PROBLEMS.mockFault, 500, `${operationId} has no JSON example ${JSON.stringify(key)}.`);
+  if (!choice)
+    return problemAnswer(PROBLEMS.mockFault, 500, `${operationId} has no JSON example ${JSON.stringify(key)}.`);
   const body = choice.sameAs === undefined ? choice.body : operation.scenarios[choice.sameAs]?.body;
   if (body === undefined) return { status: choice.status, headers: {}, body: undefined };
   return { status: choice.status, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
@@ -89,7 +96,11 @@ function caseAnswer(operationId: string, operation: OperationData, key: string):
  * Which case answers: what the request prefers (as on the mock), else the handler's scenario; null, an
  * empty 200 as the mock answers, for an operation that documents no status.
  */
-function chosenKey(operation: OperationData, { code, exampleKey }: Preferences, scenario: string | null): string | null {
+function chosenKey(
+  operation: OperationData,
+  { code, exampleKey }: Preferences,
+  scenario: string | null,
+): string | null {
   if (exampleKey !== undefined) return exampleKey;
   if (code !== undefined) return Object.hasOwn(operation.scenarios, String(code)) ? String(code) : null;
   return scenario;

@@ -46,7 +46,11 @@ function validatorsOf(contract: Contract): { coercing: ContractValidator; strict
  * The body as the mock reads it: none, its text, or refused past MAX_BODY_BYTES, where a body the operation
  * does not take (or not in this media type) is refused for that first, as the mock refuses it unread.
  */
-async function readBody(request: Request, operation: ContractOperation, contentType: string | undefined): Promise<BodyRead> {
+async function readBody(
+  request: Request,
+  operation: ContractOperation,
+  contentType: string | undefined,
+): Promise<BodyRead> {
   if (request.body === null) return { kind: 'none' };
   const text = await request.clone().text();
   if (utf8Length(text) <= MAX_BODY_BYTES) return { kind: 'text', text };

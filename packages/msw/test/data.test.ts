@@ -1,17 +1,18 @@
 // The handlers' data module is written from the bundled contract by the build and committed: it must be
 // what the build writes today, and the handlers must read nothing else at run time (no file, no Node
 // module), so that they run unchanged in a browser.
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { listScenarios, scenarioKeys as mockScenarioKeys } from '@trading-analytics/mock';
 import { describe, expect, it } from 'vitest';
 import { bundleFile, contractData, dataFile, renderData } from '../scripts/build.mjs';
-import { listScenarios, scenarioKeys as mockScenarioKeys } from '@trading-analytics/mock';
-import { operations, scenarioKeys, type OperationId } from '../src/index.js';
+import { type OperationId, operations, scenarioKeys } from '../src/index.js';
 
 const document = JSON.parse(readFileSync(bundleFile, 'utf8'));
 const sourceDir = new URL('../src/', import.meta.url);
 
 /** The modules a source file imports (an import may span lines). */
-const importsOf = (source: string): string[] => [...source.matchAll(/^import [^;]*? from '([^']+)';$/gm)].map((match) => match[1]!);
+const importsOf = (source: string): string[] =>
+  [...source.matchAll(/^import [^;]*? from '([^']+)';$/gm)].map((match) => match[1]);
 
 describe('the data module', () => {
   it('is what the build writes from generated/openapi.json (run `npm run build:data -w @trading-analytics/msw` when not)', () => {
@@ -23,20 +24,24 @@ describe('the data module', () => {
     expect(sources.sort()).toEqual(['contract-data.ts', 'index.ts', 'operations.ts', 'validate.ts']);
     const validate = readFileSync(new URL('validate.ts', sourceDir), 'utf8');
     expect(importsOf(validate)).toContain('@trading-analytics/core');
-    for (const check of ['checkRequest', 'requestSchemaViolations', 'refusal', 'selectionMissAnswer']) expect(validate).toMatch(new RegExp(`\\b${check}\\b`));
+    for (const check of ['checkRequest', 'requestSchemaViolations', 'refusal', 'selectionMissAnswer'])
+      expect(validate).toMatch(new RegExp(`\\b${check}\\b`));
   });
 
-  it('offers exactly the mock\'s scenarios: every documented status and named example, per operation', () => {
+  it("offers exactly the mock's scenarios: every documented status and named example, per operation", () => {
     const fromMock = listScenarios(document);
     expect(Object.keys(operations)).toEqual(fromMock.map((operation) => operation.operationId));
     for (const operation of fromMock) {
       // Statuses first, then the named examples (JavaScript keeps integer-like keys first in an object).
-      const expected = [...operation.responses.map((response) => String(response.status)), ...operation.responses.flatMap((response) => response.examples.map((example) => example.key))];
+      const expected = [
+        ...operation.responses.map((response) => String(response.status)),
+        ...operation.responses.flatMap((response) => response.examples.map((example) => example.key)),
+      ];
       expect(scenarioKeys(operation.operationId as OperationId)).toEqual(expected);
     }
   });
 
-  it('has the keys and defaults the mock\'s --scenario and /__scenarios accept', () => {
+  it("has the keys and defaults the mock's --scenario and /__scenarios accept", () => {
     const catalog = mockScenarioKeys(document);
     for (const [operationId, operation] of Object.entries(catalog)) {
       expect(scenarioKeys(operationId as OperationId)).toEqual(Object.keys(operation.keys));
@@ -48,7 +53,10 @@ describe('the data module', () => {
     for (const file of readdirSync(sourceDir).filter((name) => name.endsWith('.ts'))) {
       const imports = importsOf(readFileSync(new URL(file, sourceDir), 'utf8'));
       expect(imports.length, file).toBeGreaterThan(0);
-      expect(imports.filter((specifier) => specifier.startsWith('node:') || ['fs', 'path', 'url'].includes(specifier)), file).toEqual([]);
+      expect(
+        imports.filter((specifier) => specifier.startsWith('node:') || ['fs', 'path', 'url'].includes(specifier)),
+        file,
+      ).toEqual([]);
     }
   });
 });

@@ -47,7 +47,7 @@ function thirdPartyClosure(names: string[]): string[] {
       if (!optional[dependency]?.optional) visit(dependency, folder);
     }
   };
-  names.forEach((name) => visit(name, repositoryRoot));
+  for (const name of names) visit(name, repositoryRoot);
   return [...found];
 }
 
@@ -70,11 +70,18 @@ beforeAll(async () => {
   // third-party packages the install needs are copied from this repository's node_modules first, where
   // npm finds them satisfied and fetches nothing; our two packages come from their tarballs.
   const peers = Object.fromEntries(['msw', 'openapi-msw'].map((name) => [name, rootPackage.devDependencies[name]]));
-  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'frontend-app', private: true, type: 'module', devDependencies: peers }));
+  writeFileSync(
+    join(app, 'package.json'),
+    JSON.stringify({ name: 'frontend-app', private: true, type: 'module', devDependencies: peers }),
+  );
   for (const directory of thirdPartyClosure(['msw', 'openapi-msw', 'ajv', 'ajv-formats', 'openapi-fetch'])) {
     cpSync(directory, join(app, relative(repositoryRoot, directory)), { recursive: true, dereference: true });
   }
-  await run(npm, ['install', tarball, client.path, core.path, '--offline', '--no-audit', '--no-fund', '--ignore-scripts'], { cwd: app });
+  await run(
+    npm,
+    ['install', tarball, client.path, core.path, '--offline', '--no-audit', '--no-fund', '--ignore-scripts'],
+    { cwd: app },
+  );
 }, 180_000);
 
 afterAll(() => {
@@ -84,7 +91,9 @@ afterAll(() => {
 describe('the packed package', () => {
   it('holds the handlers, their data module and declarations, the README and the LICENSE; no tests or scripts', () => {
     const modules = ['contract-data', 'index', 'operations', 'validate'];
-    const compiled = modules.flatMap((name) => ['.d.ts', '.d.ts.map', '.js', '.js.map'].map((suffix) => `dist/${name}${suffix}`));
+    const compiled = modules.flatMap((name) =>
+      ['.d.ts', '.d.ts.map', '.js', '.js.map'].map((suffix) => `dist/${name}${suffix}`),
+    );
     expect(packedFiles.sort()).toEqual(['LICENSE', 'README.md', ...compiled, 'package.json'].sort());
   });
 
@@ -102,7 +111,9 @@ describe('the packed package', () => {
     const attw = join(require.resolve('@arethetypeswrong/cli/package.json'), '..', 'dist/index.js');
     // As for the client: the esm-only profile leaves out require(), which an ESM-only package refuses by
     // design; attw exits non-zero on any other problem, which rejects here with its report.
-    const { stdout } = await run(process.execPath, [attw, tarball, '--profile', 'esm-only', '--format', 'json'], { cwd: work });
+    const { stdout } = await run(process.execPath, [attw, tarball, '--profile', 'esm-only', '--format', 'json'], {
+      cwd: work,
+    });
     const { problems } = JSON.parse(stdout) as { problems: Record<string, { resolutionKind?: string }[]> };
     const counted = Object.values(problems)
       .flat()
@@ -132,7 +143,11 @@ console.log(JSON.stringify({ pnl: pnl.unrealizedPnlUsd, leader: page.content[0].
 `,
     );
     const { stdout } = await run(process.execPath, ['app.test.js'], { cwd: app });
-    expect(JSON.parse(stdout)).toEqual({ pnl: '865.25', leader: '0x4a7f2c9e1b3d5f60718293a4b5c6d7e8f9012a3b', unavailable: 503 });
+    expect(JSON.parse(stdout)).toEqual({
+      pnl: '865.25',
+      leader: '0x4a7f2c9e1b3d5f60718293a4b5c6d7e8f9012a3b',
+      unavailable: 503,
+    });
   });
 
   it('types scenario keys from the installed declarations: a typo is a compile error', async () => {
@@ -150,7 +165,16 @@ scenario('getUnrealisedPnl', 'emptyAccount');
     writeFileSync(
       join(app, 'tsconfig.json'),
       JSON.stringify({
-        compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', lib: ['ES2022', 'DOM'], types: [], strict: true, noEmit: true, skipLibCheck: true },
+        compilerOptions: {
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          target: 'ES2022',
+          lib: ['ES2022', 'DOM'],
+          types: [],
+          strict: true,
+          noEmit: true,
+          skipLibCheck: true,
+        },
         files: ['typed.ts'],
       }),
     );
@@ -163,7 +187,10 @@ scenario('getUnrealisedPnl', 'emptyAccount');
 
   it('bundles for a browser; the data module and the whole handlers are reported', async () => {
     const sizes: Record<string, number> = {};
-    for (const [name, entry] of Object.entries({ data: `export * from ${JSON.stringify(join(app, 'node_modules/@trading-analytics/msw/dist/contract-data.js'))};`, handlers: "export * from '@trading-analytics/msw';" })) {
+    for (const [name, entry] of Object.entries({
+      data: `export * from ${JSON.stringify(join(app, 'node_modules/@trading-analytics/msw/dist/contract-data.js'))};`,
+      handlers: "export * from '@trading-analytics/msw';",
+    })) {
       const { outputFiles } = await build({
         stdin: { contents: entry, resolveDir: app, loader: 'js' },
         bundle: true,
@@ -174,10 +201,10 @@ scenario('getUnrealisedPnl', 'emptyAccount');
         write: false,
         logLevel: 'silent',
       });
-      sizes[`${name} bytes`] = outputFiles[0]!.contents.length;
-      sizes[`${name} gzip`] = gzipSync(outputFiles[0]!.contents, { level: 9 }).length;
+      sizes[`${name} bytes`] = outputFiles[0].contents.length;
+      sizes[`${name} gzip`] = gzipSync(outputFiles[0].contents, { level: 9 }).length;
     }
     console.log(`msw package sizes (minified; handlers with Ajv, without msw itself): ${JSON.stringify(sizes)}`);
-    expect(sizes['handlers bytes']).toBeGreaterThan(sizes['data bytes']!);
+    expect(sizes['handlers bytes']).toBeGreaterThan(sizes['data bytes']);
   });
 });
