@@ -33,7 +33,7 @@ export interface OperationData {
   scenarios: Record<string, ScenarioData>;
   /** `'400'` when the operation declares a 400, which then answers refused requests. */
   refusal: '400' | null;
-  /** Its path and query parameters (path-level ones merged in), with references followed. */
+  /** Its parameters (path-level ones merged in), with references followed. */
   parameters: Parameter[];
   /** Its request body with references followed, or null when it takes none. */
   requestBody: RequestBody | null;

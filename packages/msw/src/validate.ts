@@ -23,7 +23,7 @@ import {
 /** What a checked request gets: an answer of the core's (refused, or nothing selected), or its preferences. */
 export type Checked = { answer: Answer } | { preferences: Preferences };
 
-/** A request that passes the checks: what it prefers, for picking the case that answers. */
+/** The checks of one operation's handler, run on each request it matches. */
 export type CheckRequest = (request: Request) => Promise<Checked>;
 
 // Two Ajv instances over one contract, compiled on first use (in the browser too): parameters are coerced
