@@ -63,7 +63,9 @@ export function missingOptionalEntries(lock) {
       if (lock.packages[nested] || lock.packages[hoisted] || missing.some(([at]) => at === hoisted)) continue;
       const platform = platformOf(name);
       if (!platform) continue;
-      missing.push([hoisted, { version, ...platform, ...(entry.dev ? { dev: true } : {}), optional: true }]);
+      // Keys in the order npm writes them (version, then the rest sorted), so a later `npm install` keeps the entry.
+      const { os, cpu, libc } = platform;
+      missing.push([hoisted, { version, cpu, ...(entry.dev ? { dev: true } : {}), ...(libc ? { libc } : {}), optional: true, ...(os ? { os } : {}) }]);
     }
   }
   return missing;

@@ -1,5 +1,5 @@
-import { ApiError, createClient } from '@trading-analytics/client';
 import { keepPreviousData, QueryClient } from '@tanstack/react-query';
+import { ApiError, createClient } from '@trading-analytics/client';
 import createQueryHooks from 'openapi-react-query';
 
 // One retry layer: TanStack Query's. The client's own retries of reads are turned off, and every response
@@ -29,11 +29,18 @@ export const queryClient = new QueryClient({
 
 // A query: one trader's unrealized PnL (a 503 while no complete valuation is available).
 export const unrealizedPnl = (userAddress: string) =>
-  api.queryOptions('get', '/v1/portfolio/{user_address}/unrealized-pnl', { params: { path: { user_address: userAddress } } });
+  api.queryOptions('get', '/v1/portfolio/{user_address}/unrealized-pnl', {
+    params: { path: { user_address: userAddress } },
+  });
 
 // A paginated list: one page of the leaderboard at a time, the previous page shown while the next loads.
 export const leaderboardPage = (page: number) =>
-  api.queryOptions('get', '/v1/leaderboard', { params: { query: { timeframe: 'ALL', page, size: 50 } } }, { placeholderData: keepPreviousData });
+  api.queryOptions(
+    'get',
+    '/v1/leaderboard',
+    { params: { query: { timeframe: 'ALL', page, size: 50 } } },
+    { placeholderData: keepPreviousData },
+  );
 
 // In a component:
 //   const pnl = useQuery(unrealizedPnl(address));

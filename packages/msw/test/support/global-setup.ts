@@ -1,6 +1,6 @@
 // Runs once per test run: builds the client's dist/ (the tests import the client as an app does) and
 // starts the Prism mock on a port free at run time, handing its URL to the files through inject('mockUrl').
-import { startMock, type MockServer } from '@trading-analytics/mock';
+import { type MockServer, startMock } from '@trading-analytics/mock';
 import type { TestProject } from 'vitest/node';
 import { build as buildClient } from '../../../client/scripts/build.mjs';
 
