@@ -1,0 +1,89 @@
+// The sandbox's only source of chance: a small seeded generator (sfc32, seeded through splitmix32), so the
+// same seed gives the same world on every platform. Streams are derived from the seed and a label, so one
+// part of the world (a trader, a market) comes out the same whatever else is generated before it.
+
+/** A 32-bit hash of text (FNV-1a), for deriving a stream from a label. */
+export function hashText(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index += 1) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+function splitmix32(state: number): () => number {
+  let value = state >>> 0;
+  return () => {
+    value = (value + 0x9e3779b9) >>> 0;
+    let mixed = value;
+    mixed = Math.imul(mixed ^ (mixed >>> 16), 0x85ebca6b);
+    mixed = Math.imul(mixed ^ (mixed >>> 13), 0xc2b2ae35);
+    return (mixed ^ (mixed >>> 16)) >>> 0;
+  };
+}
+
+export class Random {
+  private a: number;
+  private b: number;
+  private c: number;
+  private d: number;
+
+  constructor(seed: number, label = '') {
+    const mix = splitmix32((seed ^ hashText(label)) >>> 0);
+    this.a = mix();
+    this.b = mix();
+    this.c = mix();
+    this.d = mix() | 1;
+    for (let round = 0; round < 12; round += 1) this.nextUint32();
+  }
+
+  /** A uniformly drawn unsigned 32-bit integer. */
+  nextUint32(): number {
+    const t = (((this.a + this.b) >>> 0) + this.d) >>> 0;
+    this.d = (this.d + 1) >>> 0;
+    this.a = this.b ^ (this.b >>> 9);
+    this.b = (this.c + (this.c << 3)) >>> 0;
+    this.c = ((this.c << 21) | (this.c >>> 11)) >>> 0;
+    this.c = (this.c + t) >>> 0;
+    return t;
+  }
+
+  /** A float in [0, 1). */
+  next(): number {
+    return this.nextUint32() / 4294967296;
+  }
+
+  /** An integer in [min, max], both included. */
+  int(min: number, max: number): number {
+    return min + Math.floor(this.next() * (max - min + 1));
+  }
+
+  /** True with the given probability. */
+  chance(probability: number): boolean {
+    return this.next() < probability;
+  }
+
+  pick<T>(items: readonly T[]): T {
+    return items[Math.floor(this.next() * items.length)] as T;
+  }
+
+  /**
+   * A roughly normal draw with mean 0 and deviation 1 (the sum of four uniforms, rescaled). Only basic
+   * arithmetic, which IEEE 754 rounds the same everywhere: Math.exp or Math.cos may differ in the last bit
+   * between JavaScript engines, and the world must be the same in a browser worker as in Node.
+   */
+  normal(): number {
+    return (this.next() + this.next() + this.next() + this.next() - 2) * 1.7320508075688772;
+  }
+
+  /** `bytes` random bytes as lowercase hex, without `0x`. */
+  hex(bytes: number): string {
+    let text = '';
+    for (let index = 0; index < bytes; index += 4) {
+      const word = this.nextUint32().toString(16).padStart(8, '0');
+      text += index + 4 <= bytes ? word : word.slice(0, (bytes - index) * 2);
+    }
+    return text;
+  }
+}
