@@ -64,6 +64,9 @@ export const MARKET_SPECS: readonly MarketSpec[] = [
   { symbol: 'WTI', pairType: 'COMMODITIES', price: '69.84', decimals: 2, volatility: 0.004, listedAgo: 180 * DAY },
 ];
 
+/** Seconds between the cast markets' last quote and now, so Ava's valuation shows the example's priceAsOf. */
+const CAST_LAGS: Readonly<Record<string, number>> = { BTC: 9, ETH: 2, MON: 4, AAPL: 6 };
+
 /** Prices are kept as integers of 1e-8 USD (exact in a double); 1e18-scaled text is that times 1e10. */
 export const PRICE_UNIT_DECIMALS = 8;
 
@@ -120,7 +123,7 @@ export function buildMarkets(seed: number, now: number, historySeconds: number):
     if (staleIndex >= 0) series.fill(series[points - 1] as number, staleIndex);
     const status = spec.status ?? 'AVAILABLE';
     const statusAt = now - (spec.statusSince ?? 0);
-    const lag = spec.symbol === 'BTC' ? 9 : spec.symbol === 'ETH' ? 2 : random.int(1, 12);
+    const lag = CAST_LAGS[spec.symbol] ?? random.int(1, 12);
     const yearly = spec.degen ? 6_341_958_396n : 3_170_979_198n;
     const fundingMagnitude = BigInt(random.int(200_000_000, 1_500_000_000));
     return {
