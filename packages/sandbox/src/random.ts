@@ -59,6 +59,12 @@ export class Random {
     return min + Math.floor(this.next() * (max - min + 1));
   }
 
+  /** A float in [0, 1) skewed toward 0: the product of `power` uniform draws' worth (u to the power, by multiplication). */
+  skewed(power: 2 | 3): number {
+    const u = this.next();
+    return power === 2 ? u * u : u * u * u;
+  }
+
   /** True with the given probability. */
   chance(probability: number): boolean {
     return this.next() < probability;

@@ -29,11 +29,10 @@ export class World {
   readonly stakes: ReadonlyMap<number, StakedPortfolio>;
   readonly apy: Int32Array;
   readonly rankings: Rankings;
-  /** Per market (by index), per timeframe: the volume traded. */
-  readonly pairVolumes: readonly Readonly<Record<Timeframe, Volume>>[];
   private readonly traderIndex: Map<string, number>;
   private readonly marketIndex: Map<string, Market>;
   private tradeLog: TradeLog | undefined;
+  private volumes: Record<Timeframe, Volume>[] | undefined;
 
   constructor(seed: number, now: number) {
     this.seed = seed;
@@ -50,7 +49,12 @@ export class World {
     this.teams = buildTeams(seed, now, this.traders, this.traderIndex);
     this.stakes = buildStakes(seed, this.traders);
     this.apy = buildApySeries(seed);
-    this.pairVolumes = this.buildPairVolumes();
+  }
+
+  /** Per market (by index), per timeframe: the volume traded; added up on first use. */
+  get pairVolumes(): readonly Readonly<Record<Timeframe, Volume>>[] {
+    this.volumes ??= this.buildPairVolumes();
+    return this.volumes;
   }
 
   /** A trader by address (any case); undefined for an address the world does not know. */

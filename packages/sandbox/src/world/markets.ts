@@ -159,7 +159,8 @@ function walkBack(random: Random, current: number, points: number, volatility: n
   const raw = new Float64Array(points);
   raw[points - 1] = current;
   for (let index = points - 2; index >= 0; index -= 1) {
-    const step = Math.max(-3.5, Math.min(3.5, random.normal())) * volatility;
+    // One uniform draw per hour, scaled to unit variance: a walk needs no bell curve, and it is four times cheaper.
+    const step = (random.next() * 2 - 1) * 1.7320508075688772 * volatility;
     raw[index] = (raw[index + 1] as number) * (1 - step);
   }
   // Each anchor: [index, target price]; between two anchors the walk is stretched by a linear factor.

@@ -1,7 +1,7 @@
 // One position of the world with every amount the operations report, derived once from what was drawn:
 // the market, the side, the margin token, the size and leverage, and when it opened (and closed).
 import { LV_MON, LV_USDC, type Token, USDC, WMON } from '../cast.js';
-import { E10, E18, maxBig, pow10 } from '../money.js';
+import { E10, E18, pow10 } from '../money.js';
 import { Random } from '../random.js';
 import { type Market, price18At } from './markets.js';
 
@@ -115,7 +115,8 @@ export function makePosition(draw: PositionDraw, pricing: Pricing): Position {
   const { market } = draw;
   const marginToken = draw.wmon ? WMON : USDC;
   const entryPrice = draw.entryPrice ?? price18At(market, draw.openTime);
-  const qty = draw.qty ?? maxBig(1n, (draw.notionalUsd * E10) / entryPrice);
+  let qty = draw.qty ?? (draw.notionalUsd * E10) / entryPrice;
+  if (qty < 1n) qty = 1n;
   const openNotionalUsd = (qty * entryPrice) / E10;
   const openTokenPrice = tokenPrice(marginToken, pricing, draw.openTime);
   const margin = draw.exact?.margin ?? usdToToken(openNotionalUsd / BigInt(draw.leverage), marginToken, openTokenPrice);
@@ -129,7 +130,8 @@ export function makePosition(draw: PositionDraw, pricing: Pricing): Position {
     closeNotionalUsd = (qty * closePrice) / E10;
     closeTokenPrice = tokenPrice(marginToken, pricing, draw.closeTime);
     const rawUsd = ((draw.isLong ? qty : -qty) * (closePrice - entryPrice)) / E10;
-    pnl = maxBig(usdToToken(rawUsd, marginToken, closeTokenPrice), -margin);
+    pnl = usdToToken(rawUsd, marginToken, closeTokenPrice);
+    if (pnl < -margin) pnl = -margin;
     pnlUsd = tokenToUsd(pnl, marginToken, closeTokenPrice);
   }
   return {

@@ -1,6 +1,6 @@
 // The trader leaderboard's rankings: figures per trader for each timeframe, computed once when the world is
 // built, and one ordering per (timeframe, sort field, direction), sorted the first time it is asked for.
-import { type Figures, figuresOf, isRanked, winRate } from './figures.js';
+import { type Figures, addPosition, emptyFigures, isRanked, winRate } from './figures.js';
 import type { Trader } from './traders.js';
 import { DAY } from '../time.js';
 
@@ -35,14 +35,18 @@ export class Rankings {
     private readonly traders: readonly Trader[],
     now: number,
   ) {
-    const figures = {} as Record<Timeframe, Figures[]>;
-    const ranked = {} as Record<Timeframe, Int32Array>;
-    for (const timeframe of TIMEFRAMES) {
-      const window = timeframeWindow(timeframe, now);
-      const all = traders.map((trader) => figuresOf(trader.positions, window));
-      figures[timeframe] = all;
-      ranked[timeframe] = Int32Array.from(all.flatMap((one, index) => (isRanked(one) ? [index] : [])));
+    // One pass over each trader's positions fills the four windows at once.
+    const windows = TIMEFRAMES.map((timeframe) => timeframeWindow(timeframe, now));
+    const figures = Object.fromEntries(TIMEFRAMES.map((timeframe) => [timeframe, [] as Figures[]])) as Record<Timeframe, Figures[]>;
+    for (const trader of traders) {
+      const mine = TIMEFRAMES.map(() => emptyFigures());
+      for (const position of trader.positions) {
+        for (let at = 0; at < windows.length; at += 1) addPosition(mine[at] as Figures, position, windows[at] as { from: number; to: number });
+      }
+      TIMEFRAMES.forEach((timeframe, at) => figures[timeframe].push(mine[at] as Figures));
     }
+    const ranked = {} as Record<Timeframe, Int32Array>;
+    for (const timeframe of TIMEFRAMES) ranked[timeframe] = Int32Array.from(figures[timeframe].flatMap((one, index) => (isRanked(one) ? [index] : [])));
     this.figures = figures;
     this.ranked = ranked;
   }

@@ -69,7 +69,7 @@ export function buildTeams(seed: number, now: number, traders: readonly Trader[]
     codes.add(code);
     const createdAt = programStart + Math.floor(random.next() * (now - 3 * DAY - programStart));
     const members: TeamMember[] = [];
-    const size = Math.floor(random.next() ** 2 * 13);
+    const size = Math.floor(random.skewed(2) * 13);
     for (let count = 0; count < size; count += 1) {
       const member = draw();
       if (member === undefined) break;

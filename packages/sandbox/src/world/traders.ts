@@ -43,18 +43,19 @@ function openable(market: Market, seconds: number): boolean {
 }
 
 const WEIGHTS: Readonly<Record<string, number>> = { BTC: 24, ETH: 16, SOL: 7, MON: 7, AAPL: 4, DOGE: 4, PEPE: 3 };
+const weightOf = (market: Market): number => WEIGHTS[market.symbol] ?? 2;
 
 function pickMarket(random: Random, frame: WorldFrame, seconds: number, allowed?: readonly string[]): Market | undefined {
-  const fits = (market: Market): boolean => openable(market, seconds) && (!allowed || allowed.includes(market.symbol));
+  const { markets } = frame;
   let total = 0;
-  for (const market of frame.markets) if (fits(market)) total += WEIGHTS[market.symbol] ?? 2;
+  for (const market of markets) if (openable(market, seconds) && (!allowed || allowed.includes(market.symbol))) total += weightOf(market);
   if (total === 0) return undefined;
   let roll = random.next() * total;
   let chosen: Market | undefined;
-  for (const market of frame.markets) {
-    if (!fits(market)) continue;
+  for (const market of markets) {
+    if (!openable(market, seconds) || (allowed && !allowed.includes(market.symbol))) continue;
     chosen = market;
-    roll -= WEIGHTS[market.symbol] ?? 2;
+    roll -= weightOf(market);
     if (roll < 0) break;
   }
   return chosen;
@@ -80,7 +81,7 @@ function drawPosition(random: Random, frame: WorldFrame, trader: number, options
     if (!market) continue;
     let closeTime: number | undefined;
     if (!options.open) {
-      const hold = HOUR + Math.floor(random.next() ** 3 * 167 * HOUR) + random.int(0, 59) * MINUTE;
+      const hold = HOUR + Math.floor(random.skewed(3) * 167 * HOUR) + random.int(0, 59) * MINUTE;
       closeTime = Math.min(openTime + hold, now - 10 * MINUTE, market.closesUntil);
       if (closeTime - openTime < HOUR) continue;
     } else if (market.closesUntil < now) continue;
@@ -117,10 +118,9 @@ function drawPosition(random: Random, frame: WorldFrame, trader: number, options
   return undefined;
 }
 
-/** A notional between `low` and `high` dollars, skewed toward the low end. */
+/** A notional between `low` and `high` whole dollars, skewed toward the low end (no Math.pow: see Random.normal). */
 function notional(random: Random, low: number, high: number): bigint {
-  const dollars = Math.round(low * (high / low) ** random.next());
-  return BigInt(dollars) * E18;
+  return BigInt(low + Math.floor((high - low) * random.skewed(2))) * E18;
 }
 
 function byOpenTime(a: Position, b: Position): number {
@@ -131,7 +131,7 @@ function regularTrader(frame: WorldFrame, index: number, attempt = 0): Trader {
   const random = new Random(frame.seed, attempt === 0 ? `trader:${index}` : `trader:${index}:${attempt}`);
   const address = `0x${random.hex(20)}`;
   const started = frame.now - random.int(7, 118) * DAY;
-  const closedCount = 2 + Math.floor(random.next() ** 3 * 34);
+  const closedCount = 2 + Math.floor(random.skewed(3) * 26);
   const openCount = random.pick([0, 0, 0, 0, 1, 1, 1, 2, 2, 3]);
   const draws: PositionDraw[] = [];
   const slots = new Set<string>();
