@@ -21,19 +21,40 @@ export interface LeaderboardEntry {
   lowLeverageVolUsd: number;
 }
 
+type Amounts = Pick<LeaderboardEntry, 'pnl' | 'totalVolUsd' | 'biggestWin' | 'winRate' | 'highLeverageVolUsd' | 'lowLeverageVolUsd'>;
+/** The dollar figures of a trader's window, written once: pages, my-rank and searches show them again and again. */
+const amounts = new WeakMap<Figures, Amounts>();
+
+function amountsOf(figures: Figures): Amounts {
+  let written = amounts.get(figures);
+  if (!written) {
+    written = {
+      pnl: usdNumber(figures.pnl),
+      totalVolUsd: usdNumber(figures.volume),
+      biggestWin: usdNumber(figures.biggestWin),
+      winRate: winRate(figures),
+      highLeverageVolUsd: usdNumber(figures.highLeverageVolume),
+      lowLeverageVolUsd: usdNumber(figures.lowLeverageVolume),
+    };
+    amounts.set(figures, written);
+  }
+  return written;
+}
+
 export function entry(address: string, figures: Figures, rank: number, totalCount: number): LeaderboardEntry {
+  const written = amountsOf(figures);
   return {
     rank,
     userAddress: address,
-    pnl: usdNumber(figures.pnl),
-    totalVolUsd: usdNumber(figures.volume),
+    pnl: written.pnl,
+    totalVolUsd: written.totalVolUsd,
     winCount: figures.wins,
     loseCount: figures.losses,
-    biggestWin: usdNumber(figures.biggestWin),
-    winRate: winRate(figures),
+    biggestWin: written.biggestWin,
+    winRate: written.winRate,
     totalCount,
-    highLeverageVolUsd: usdNumber(figures.highLeverageVolume),
-    lowLeverageVolUsd: usdNumber(figures.lowLeverageVolume),
+    highLeverageVolUsd: written.highLeverageVolUsd,
+    lowLeverageVolUsd: written.lowLeverageVolUsd,
   };
 }
 

@@ -118,10 +118,16 @@ export function listUserDailyVolumes(request: SandboxRequest, context: Context):
   if (to - from > MAX_USER_VOLUME_DAYS * DAY) throw new Refusal(400, 'range-too-long', 'Range too long', `The sandbox serves at most ${MAX_USER_VOLUME_DAYS} days per request (its own limit; the service documents none): keep date ranges bounded`);
   const rows = new Map<string, DayRow>();
   const { traders } = context.world;
+  const dates = new Map<number, string>();
   for (const trade of context.world.trades().between(from, to)) {
     const trader = traders[trade.position.trader];
     if (!trader) continue;
-    const date = utcDate(trade.time);
+    const day = Math.floor(trade.time / DAY);
+    let date = dates.get(day);
+    if (date === undefined) {
+      date = utcDate(day * DAY);
+      dates.set(day, date);
+    }
     const key = `${date}|${trader.address}`;
     let row = rows.get(key);
     if (!row) {

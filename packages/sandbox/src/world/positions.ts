@@ -216,7 +216,14 @@ export function displayLevels(position: Position): { stopLoss: bigint; takeProfi
   };
 }
 
-/** The position's hash (32 bytes of hex), derived when an answer shows it rather than kept for every position. */
+const hashes = new WeakMap<Position, string>();
+
+/** The position's hash (32 bytes of hex), derived when an answer first shows it rather than for every position. */
 export function positionHash(position: Position): string {
-  return position.fixedHash ?? `0x${new Random(position.id, 'position-hash').hex(32)}`;
+  let hash = position.fixedHash ?? hashes.get(position);
+  if (hash === undefined) {
+    hash = `0x${new Random(position.id, 'position-hash').hex(32)}`;
+    hashes.set(position, hash);
+  }
+  return hash;
 }

@@ -93,9 +93,12 @@ function drawPosition(random: Random, frame: WorldFrame, trader: number, options
       isLong = exit > entry === options.outcome;
     }
     const wmon = random.chance(options.wmonChance);
-    const slot = `${market.symbol}:${isLong}:${wmon}`;
-    if (options.open && slots.has(slot)) continue;
-    if (options.open) slots.add(slot);
+    if (options.open) {
+      // Positions are merged into one slot per pair, side and vault token: an open one never repeats a slot.
+      const slot = `${market.symbol}:${isLong}:${wmon}`;
+      if (slots.has(slot)) continue;
+      slots.add(slot);
+    }
     const legacy = openTime < now - RENAME_AGO;
     const leverages = options.maxLeverage === undefined ? LEVERAGES : LOW_LEVERAGES;
     return {
