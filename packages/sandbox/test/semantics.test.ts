@@ -39,7 +39,7 @@ describe('leaderboard paging', () => {
 describe('leaderboard sorting, search and windows', () => {
   const figure = { PNL: 'pnl', WIN_RATE: 'winRate', BIGGEST_WIN: 'biggestWin', TOTAL_VOL_USD: 'totalVolUsd' } as const;
 
-  it.each(Object.keys(figure).flatMap((field) => ['ASC', 'DESC'].map((direction) => [field, direction] as const)))('sorts by %s %s, rank following the sort', (field, direction) => {
+  it.each((Object.keys(figure) as (keyof typeof figure)[]).flatMap((field) => ['ASC', 'DESC'].map((direction) => [field, direction] as const)))('sorts by %s %s, rank following the sort', (field, direction) => {
     const rows: Row[] = ok(ask(sandbox, 'listLeaderboard', { sort_field: field, sort_direction: direction, size: 1000, timeframe: 'THIRTY_DAY' })).content;
     const values = rows.map((row) => row[figure[field]]);
     const sorted = [...values].sort((a, b) => (direction === 'ASC' ? a - b : b - a));
