@@ -35,6 +35,9 @@ export interface MarketSpec {
   readonly minHoldingSeconds?: number;
 }
 
+/** How often traders pick each market, relative to the others (2 for a market not listed here). */
+const TRADING_WEIGHTS: Readonly<Record<string, number>> = { BTC: 24, ETH: 16, SOL: 7, MON: 7, AAPL: 4, DOGE: 4, PEPE: 3 };
+
 /** 2025-11-24T00:00:00Z, seen from the default now. */
 const LISTED_A_YEAR_AGO = 362 * DAY + 12 * HOUR;
 
@@ -96,6 +99,8 @@ export interface Market extends MarketSpec {
   readonly holdingFeeRate: bigint;
   /** Funding paid by longs per second (received by shorts), scaled 1e18; negative when longs receive. */
   readonly fundingRate: bigint;
+  /** How often traders pick it, relative to the other markets. */
+  readonly weight: number;
 }
 
 function priceUnits(text: string): number {
@@ -147,6 +152,7 @@ export function buildMarkets(seed: number, now: number, historySeconds: number):
       publishTime: spec.staleFor === undefined ? now - lag : now - spec.staleFor,
       holdingFeeRate: yearly,
       fundingRate: random.chance(0.7) ? fundingMagnitude : -fundingMagnitude,
+      weight: TRADING_WEIGHTS[spec.symbol] ?? 2,
     };
   });
 }
@@ -197,8 +203,10 @@ export function priceAt(market: Market, seconds: number): number {
 
 /** The same price scaled by 1e18, as the contract carries prices. */
 export function price18(units: number): bigint {
-  return BigInt(units) * 10n ** BigInt(18 - PRICE_UNIT_DECIMALS);
+  return BigInt(units) * UNIT_TO_E18;
 }
+
+const UNIT_TO_E18 = 10n ** BigInt(18 - PRICE_UNIT_DECIMALS);
 
 const scaled = new WeakMap<Market, (bigint | undefined)[]>();
 

@@ -111,6 +111,16 @@ export function tokenToUsd(amount: bigint, token: Token, price: bigint): bigint 
 
 const E12 = 10n ** 12n;
 
+const leverages = new Map<number, bigint>();
+function leverageOf(leverage: number): bigint {
+  let value = leverages.get(leverage);
+  if (value === undefined) {
+    value = BigInt(leverage);
+    leverages.set(leverage, value);
+  }
+  return value;
+}
+
 export function makePosition(draw: PositionDraw, pricing: Pricing): Position {
   const { market } = draw;
   const marginToken = draw.wmon ? WMON : USDC;
@@ -119,7 +129,7 @@ export function makePosition(draw: PositionDraw, pricing: Pricing): Position {
   if (qty < 1n) qty = 1n;
   const openNotionalUsd = (qty * entryPrice) / E10;
   const openTokenPrice = tokenPrice(marginToken, pricing, draw.openTime);
-  const margin = draw.exact?.margin ?? usdToToken(openNotionalUsd / BigInt(draw.leverage), marginToken, openTokenPrice);
+  const margin = draw.exact?.margin ?? usdToToken(openNotionalUsd / leverageOf(draw.leverage), marginToken, openTokenPrice);
   let closePrice: bigint | undefined;
   let pnl = 0n;
   let pnlUsd = 0n;

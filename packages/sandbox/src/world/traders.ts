@@ -42,20 +42,17 @@ function openable(market: Market, seconds: number): boolean {
   return seconds >= market.seriesStart && seconds <= market.opensUntil;
 }
 
-const WEIGHTS: Readonly<Record<string, number>> = { BTC: 24, ETH: 16, SOL: 7, MON: 7, AAPL: 4, DOGE: 4, PEPE: 3 };
-const weightOf = (market: Market): number => WEIGHTS[market.symbol] ?? 2;
-
 function pickMarket(random: Random, frame: WorldFrame, seconds: number, allowed?: readonly string[]): Market | undefined {
   const { markets } = frame;
   let total = 0;
-  for (const market of markets) if (openable(market, seconds) && (!allowed || allowed.includes(market.symbol))) total += weightOf(market);
+  for (const market of markets) if (openable(market, seconds) && (!allowed || allowed.includes(market.symbol))) total += market.weight;
   if (total === 0) return undefined;
   let roll = random.next() * total;
   let chosen: Market | undefined;
   for (const market of markets) {
     if (!openable(market, seconds) || (allowed && !allowed.includes(market.symbol))) continue;
     chosen = market;
-    roll -= weightOf(market);
+    roll -= market.weight;
     if (roll < 0) break;
   }
   return chosen;
@@ -134,7 +131,7 @@ function regularTrader(frame: WorldFrame, index: number, attempt = 0): Trader {
   const random = new Random(frame.seed, attempt === 0 ? `trader:${index}` : `trader:${index}:${attempt}`);
   const address = `0x${random.hex(20)}`;
   const started = frame.now - random.int(7, 118) * DAY;
-  const closedCount = 2 + Math.floor(random.skewed(3) * 26);
+  const closedCount = 2 + Math.floor(random.skewed(3) * 22);
   const openCount = random.pick([0, 0, 0, 0, 1, 1, 1, 2, 2, 3]);
   const draws: PositionDraw[] = [];
   const slots = new Set<string>();
