@@ -110,6 +110,25 @@ describe.each(sample)('trader %s', (address) => {
   });
 });
 
+describe('valuation caps (rule 3)', () => {
+  it('caps each position on its own: where a loss reaches the margin, net is not gross plus the aggregate fees', () => {
+    const cents = (text: string) => Math.round(Number(text) * 100);
+    let capped = 0;
+    let plain = 0;
+    for (const row of ok(ask(sandbox, 'listLeaderboard', { size: 1000, page: 0 })).content as Body[]) {
+      const answer = ask(sandbox, 'getUnrealizedPnl', {}, { user_address: row.userAddress });
+      if (answer.status !== 200 || answer.body.positionCount === 0) continue;
+      const { unrealizedPnlUsd, unrealizedPnlAfterAccruedFeesUsd, fundingFeeUsd, holdingFeeUsd } = answer.body;
+      const rebuilt = cents(unrealizedPnlUsd) + cents(fundingFeeUsd) - cents(holdingFeeUsd);
+      // Without a cap the totals rebuild to the cent (each figure is rounded once, hence the 2-cent slack).
+      if (Math.abs(rebuilt - cents(unrealizedPnlAfterAccruedFeesUsd)) <= 2) plain += 1;
+      else capped += 1;
+    }
+    expect(plain).toBeGreaterThan(100);
+    expect(capped).toBeGreaterThan(0);
+  });
+});
+
 describe('prices, pairs and teams', () => {
   it('resolves every listed pair in the latest prices', () => {
     const pairs = ok(ask(sandbox, 'listPairs', { is_ready_to_display: false, size: 100 })).content as Body[];

@@ -72,6 +72,7 @@ const CAST_LAGS: Readonly<Record<string, number>> = { BTC: 9, ETH: 2, MON: 4, AA
 
 /** Prices are kept as integers of 1e-8 USD (exact in a double); 1e18-scaled text is that times 1e10. */
 export const PRICE_UNIT_DECIMALS = 8;
+const UNITS_PER_DOLLAR = 100_000_000;
 
 export interface Market extends MarketSpec {
   readonly index: number;
@@ -105,7 +106,7 @@ export interface Market extends MarketSpec {
 
 function priceUnits(text: string): number {
   const [whole = '0', fraction = ''] = text.split('.');
-  return Number(whole) * 10 ** PRICE_UNIT_DECIMALS + Number(fraction.padEnd(PRICE_UNIT_DECIMALS, '0').slice(0, PRICE_UNIT_DECIMALS));
+  return Number(whole) * UNITS_PER_DOLLAR + Number(fraction.padEnd(PRICE_UNIT_DECIMALS, '0').slice(0, PRICE_UNIT_DECIMALS));
 }
 
 /** A stable 20-byte address for a market of the catalog without a cast address. */
