@@ -285,3 +285,28 @@ describe('chains, epochs and days', () => {
     expect(ask(sandbox, 'getStakedApy', { days: 0 }).status).toBe(400);
   });
 });
+
+describe('trading hours', () => {
+  it('opens positions on markets with trading hours only while they are open', () => {
+    const pairs = ok(ask(sandbox, 'listPairs', { is_ready_to_display: false, size: 50 })).content as { base: string; pairType: string }[];
+    const hours = new Map(pairs.map((pair) => [pair.base, pair.pairType]));
+    let checked = 0;
+    for (const row of ok(ask(sandbox, 'listLeaderboard', { size: 300 })).content as Row[]) {
+      for (const position of ok(ask(sandbox, 'listPositions', { size: 100 }, { userAddress: row.userAddress })).content) {
+        const type = hours.get(position.pairBase);
+        if (type === 'CRYPTO') continue;
+        const at = new Date(position.timestamp * 1000);
+        const minutes = at.getUTCHours() * 60 + at.getUTCMinutes();
+        const weekday = at.getUTCDay();
+        if (type === 'STOCKS' || type === 'INDICES') {
+          expect(weekday >= 1 && weekday <= 5 && minutes >= 14 * 60 + 30 && minutes < 21 * 60, `${type} opened ${at.toISOString()}`).toBe(true);
+        } else {
+          const closed = weekday === 6 || (weekday === 5 && minutes >= 21 * 60) || (weekday === 0 && minutes < 22 * 60);
+          expect(closed, `${type} opened ${at.toISOString()}`).toBe(false);
+        }
+        checked += 1;
+      }
+    }
+    expect(checked).toBeGreaterThan(50);
+  });
+});

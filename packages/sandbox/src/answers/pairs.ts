@@ -1,7 +1,8 @@
 // Markets and volumes: the pairs list with its filters, per-pair volume, users' daily volumes and the
 // protocol-wide sums, all added up from the same trades.
 import { quantityText, usdText } from '../money.js';
-import { DAY, HOUR, MINUTE, isoSeconds, parseDate, parseInstant, utcDate } from '../time.js';
+import { DAY, isoSeconds, parseDate, parseInstant, utcDate } from '../time.js';
+import { nextSession } from '../world/hours.js';
 import type { Market } from '../world/markets.js';
 import type { Timeframe } from '../world/rankings.js';
 import { type Trade, tradeAmounts } from '../world/trades.js';
@@ -12,22 +13,10 @@ import { Refusal, badRequest, checkChain, notFound, ok, paginate, readParameters
 /** The longest range /v1/trading-volumes/users serves (the sandbox's own limit; the service states none). */
 export const MAX_USER_VOLUME_DAYS = 31;
 
-/** A week's sessions as [start, end) offsets from Monday 00:00 UTC (the sandbox's schedule: UTC, no holidays). */
-function sessions(market: Market): [number, number][] {
-  if (market.hours === 'us-session') return [0, 1, 2, 3, 4].map((day) => [day * DAY + 14 * HOUR + 30 * MINUTE, day * DAY + 21 * HOUR]);
-  if (market.hours === 'fx-week') return [[-2 * HOUR, 4 * DAY + 21 * HOUR]];
-  return [];
-}
-
 /** The next open (a session starting after now) and the next close (the end of the current or next session). */
 export function tradingHours(market: Market, now: number): { nextOpen: string | null; nextClose: string | null } {
-  const week = sessions(market);
-  if (week.length === 0) return { nextOpen: null, nextClose: null };
-  const monday = Math.floor((now - 4 * DAY) / (7 * DAY)) * 7 * DAY + 4 * DAY; // 1970-01-05 was a Monday
-  const all = [-1, 0, 1].flatMap((offset) => week.map(([start, end]) => [monday + offset * 7 * DAY + start, monday + offset * 7 * DAY + end] as const));
-  const nextOpen = all.find(([start]) => start > now);
-  const nextClose = all.find(([, end]) => end > now);
-  return { nextOpen: nextOpen ? isoSeconds(nextOpen[0]) : null, nextClose: nextClose ? isoSeconds(nextClose[1]) : null };
+  const session = nextSession(market.hours, now);
+  return session ? { nextOpen: isoSeconds(session.open), nextClose: isoSeconds(session.close) } : { nextOpen: null, nextClose: null };
 }
 
 const tagsOf = (market: Market): string[] => [market.pairType.toLowerCase(), ...(market.degen ? ['degen'] : [])];

@@ -5,6 +5,7 @@ import { AVA, BEN, CAST_NOW, CY, DEE } from '../cast.js';
 import { E10, E18 } from '../money.js';
 import { Random } from '../random.js';
 import { DAY, HOUR, MINUTE } from '../time.js';
+import { withinHours } from './hours.js';
 import type { Market } from './markets.js';
 import { type Pricing, type Position, type PositionDraw, makePosition } from './positions.js';
 
@@ -73,9 +74,13 @@ interface DrawOptions {
 function drawPosition(random: Random, frame: WorldFrame, trader: number, options: DrawOptions, slots: Set<string>): PositionDraw | undefined {
   const { now } = frame;
   for (let attempt = 0; attempt < 12; attempt += 1) {
-    const openTime = options.from + Math.floor(random.next() * Math.max(1, options.to - options.from));
-    const market = pickMarket(random, frame, openTime, options.allowed);
+    const drawn = options.from + Math.floor(random.next() * Math.max(1, options.to - options.from));
+    const market = pickMarket(random, frame, drawn, options.allowed);
     if (!market) continue;
+    // Outside its trading hours an open reverts onchain (MarketClosed): the trader opens at the next session.
+    const inHours = withinHours(market.hours, drawn);
+    const openTime = inHours === drawn ? drawn : inHours + random.int(0, 3600);
+    if (openTime > options.to || !openable(market, openTime)) continue;
     let closeTime: number | undefined;
     if (!options.open) {
       const hold = HOUR + Math.floor(random.skewed(3) * 167 * HOUR) + random.int(0, 59) * MINUTE;
