@@ -77,7 +77,10 @@ export interface SandboxDescription {
 export interface Sandbox {
   readonly seed: number;
   readonly now: string;
-  /** Answers one request that passed the contract's request checks. Never throws: what it cannot use is a 4xx problem. */
+  /**
+   * Answers one request that passed the contract's request checks. Never throws: what it cannot use is a 4xx
+   * problem. Parts of a body may be shared with the sandbox's caches: serialize it, do not change it.
+   */
   answer(request: SandboxRequest): SandboxAnswer;
   /** What GET /__sandbox shows: seed, now, counts, the cast and a few addresses per role to try. */
   describe(): SandboxDescription;

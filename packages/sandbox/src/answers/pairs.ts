@@ -98,30 +98,20 @@ interface DayRow {
   closeVolume: bigint;
 }
 
-export function listUserDailyVolumes(request: SandboxRequest, context: Context): SandboxAnswer {
-  const values = readParameters(request);
-  checkChain(values.chains, 'chains');
-  const from = instant('startTime', values.startTime as string, false);
-  const to = instant('endTime', values.endTime as string, false);
-  if (to < from) throw badRequest('endTime is before startTime');
-  if (to - from > MAX_USER_VOLUME_DAYS * DAY) throw new Refusal(400, 'range-too-long', 'Range too long', `The sandbox serves at most ${MAX_USER_VOLUME_DAYS} days per request (its own limit; the service documents none): keep date ranges bounded`);
+type UserDailyVolume = Record<string, string | number>;
+
+/** The rows of the trades in [from, to), which lie within one UTC day, by address. */
+function dayRows(context: Context, from: number, to: number): UserDailyVolume[] {
   const rows = new Map<string, DayRow>();
   const { traders } = context.world;
-  const dates = new Map<number, string>();
+  const date = utcDate(from);
   for (const trade of context.world.trades().between(from, to)) {
     const trader = traders[trade.position.trader];
     if (!trader) continue;
-    const day = Math.floor(trade.time / DAY);
-    let date = dates.get(day);
-    if (date === undefined) {
-      date = utcDate(day * DAY);
-      dates.set(day, date);
-    }
-    const key = `${date}|${trader.address}`;
-    let row = rows.get(key);
+    let row = rows.get(trader.address);
     if (!row) {
       row = { address: trader.address, date, openCount: 0, closeCount: 0, openVolume: 0n, closeVolume: 0n };
-      rows.set(key, row);
+      rows.set(trader.address, row);
     }
     const { usd } = tradeAmounts(trade);
     if (trade.opening) {
@@ -132,9 +122,9 @@ export function listUserDailyVolumes(request: SandboxRequest, context: Context):
       row.closeVolume += usd;
     }
   }
-  const sorted = [...rows.values()].sort((a, b) => (a.date === b.date ? (a.address < b.address ? -1 : 1) : a.date < b.date ? -1 : 1));
-  return ok(
-    sorted.map((row) => ({
+  return [...rows.values()]
+    .sort((a, b) => (a.address < b.address ? -1 : 1))
+    .map((row) => ({
       userAddress: row.address,
       tradeDate: row.date,
       dailyVolume: usdText(row.openVolume + row.closeVolume),
@@ -142,8 +132,37 @@ export function listUserDailyVolumes(request: SandboxRequest, context: Context):
       closeCount: row.closeCount,
       openVolume: usdText(row.openVolume),
       closeVolume: usdText(row.closeVolume),
-    })),
-  );
+    }));
+}
+
+/** Whole UTC days are kept once computed (the world does not change), a bounded number of them. */
+const KEPT_DAYS = 64;
+
+export function listUserDailyVolumes(request: SandboxRequest, context: Context): SandboxAnswer {
+  const values = readParameters(request);
+  checkChain(values.chains, 'chains');
+  const from = instant('startTime', values.startTime as string, false);
+  const to = instant('endTime', values.endTime as string, false);
+  if (to < from) throw badRequest('endTime is before startTime');
+  if (to - from > MAX_USER_VOLUME_DAYS * DAY) throw new Refusal(400, 'range-too-long', 'Range too long', `The sandbox serves at most ${MAX_USER_VOLUME_DAYS} days per request (its own limit; the service documents none): keep date ranges bounded`);
+  const days = cached(context, 'user-daily-volumes', () => new Map<number, UserDailyVolume[]>());
+  const rows: UserDailyVolume[] = [];
+  for (let day = Math.floor(from / DAY) * DAY; day < to; day += DAY) {
+    const start = Math.max(day, from);
+    const end = Math.min(day + DAY, to);
+    if (start > day || end < day + DAY) {
+      rows.push(...dayRows(context, start, end));
+      continue;
+    }
+    let whole = days.get(day);
+    if (!whole) {
+      if (days.size >= KEPT_DAYS) days.clear();
+      whole = dayRows(context, day, day + DAY);
+      days.set(day, whole);
+    }
+    rows.push(...whole);
+  }
+  return ok(rows);
 }
 
 function sum(trades: readonly Trade[]): { vol: string; usdVol: string } {
