@@ -24,28 +24,31 @@ function splitmix32(state: number): () => number {
 }
 
 export class Random {
-  private a: number;
-  private b: number;
-  private c: number;
-  private d: number;
+  // The four words of state live in a typed array: stored as raw 32-bit words, never boxed as heap numbers.
+  private readonly state = new Uint32Array(4);
 
   constructor(seed: number, label = '') {
     const mix = splitmix32((seed ^ hashText(label)) >>> 0);
-    this.a = mix();
-    this.b = mix();
-    this.c = mix();
-    this.d = mix() | 1;
+    const { state } = this;
+    state[0] = mix();
+    state[1] = mix();
+    state[2] = mix();
+    state[3] = mix() | 1;
     for (let round = 0; round < 12; round += 1) this.nextUint32();
   }
 
   /** A uniformly drawn unsigned 32-bit integer. */
   nextUint32(): number {
-    const t = (((this.a + this.b) >>> 0) + this.d) >>> 0;
-    this.d = (this.d + 1) >>> 0;
-    this.a = this.b ^ (this.b >>> 9);
-    this.b = (this.c + (this.c << 3)) >>> 0;
-    this.c = ((this.c << 21) | (this.c >>> 11)) >>> 0;
-    this.c = (this.c + t) >>> 0;
+    const { state } = this;
+    const a = state[0] as number;
+    const b = state[1] as number;
+    const c = state[2] as number;
+    const d = state[3] as number;
+    const t = (((a + b) >>> 0) + d) >>> 0;
+    state[3] = d + 1;
+    state[0] = b ^ (b >>> 9);
+    state[1] = c + (c << 3);
+    state[2] = (((c << 21) | (c >>> 11)) + t) >>> 0;
     return t;
   }
 
