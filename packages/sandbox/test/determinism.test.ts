@@ -51,6 +51,22 @@ describe('determinism', () => {
     expect(later.now).toBe('2026-11-22T12:00:00Z');
   });
 
+  it('answers the same whatever was asked before: caches change speed, never bytes', () => {
+    const requests: [string, Record<string, string | number>, Record<string, string>][] = [
+      ['listLeaderboard', { sort_field: 'WIN_RATE', sort_direction: 'ASC', size: 30, page: 2 }, {}],
+      ['getMyRank', { user_address: BEN, sort_field: 'WIN_RATE', sort_direction: 'ASC' }, {}],
+      ['listTradeHistory', { size: 30 }, { user_address: AVA }],
+      ['listCompetitionLeaderboard', { orderBy: 'pnl', limit: 30 }, { id: '7' }],
+      ['listTeamPointsLeaderboard', { epoch: 9 }, {}],
+      ['listUserDailyVolumes', { startTime: '2026-11-18T00:00:00Z', endTime: '2026-11-20T06:00:00Z' }, {}],
+    ];
+    const forward = createSandbox({ seed: 5 });
+    const backward = createSandbox({ seed: 5 });
+    const answers = requests.map(([operationId, query, path]) => JSON.stringify(ask(forward, operationId, query, path)));
+    const reversed = [...requests].reverse().map(([operationId, query, path]) => JSON.stringify(ask(backward, operationId, query, path)));
+    expect(reversed.reverse()).toEqual(answers);
+  });
+
   it('needs no clock: answering twice gives the same bytes', () => {
     const sandbox = createSandbox();
     const once = JSON.stringify(ask(sandbox, 'getTradeOverview', { timeframe: 'DAYS_7', is_after_fee: true }, { user_address: AVA }));
