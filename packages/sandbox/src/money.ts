@@ -2,7 +2,6 @@
 // contract types a USD figure as a JSON number, as the number of its rounded decimal text). No float ever
 // holds an amount.
 
-export const E6 = 10n ** 6n;
 export const E10 = 10n ** 10n;
 export const E18 = 10n ** 18n;
 
@@ -58,4 +57,3 @@ export function quantityText(qty: bigint): string {
 }
 
 export const maxBig = (a: bigint, b: bigint): bigint => (a > b ? a : b);
-export const absBig = (a: bigint): bigint => (a < 0n ? -a : a);

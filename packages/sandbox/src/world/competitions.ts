@@ -1,6 +1,6 @@
 // The trading competitions: the cast's four (5, 7, 8, 9) as the examples show them, and five more of the
 // world's own so that every status, leaderboard type, public and private, and a hidden one are present.
-import { AVA, BEN, CAST_NOW, CY, DEE, INVITE_CODE, REWARD, USDC } from '../cast.js';
+import { AVA, BEN, CAST_NOW, CY, DEE, INVITE_CODE, USDC } from '../cast.js';
 import { E18 } from '../money.js';
 import { Random } from '../random.js';
 import { DAY } from '../time.js';
@@ -108,5 +108,3 @@ export function statusOf(competition: Competition, now: number): CompetitionStat
   if (now < competition.startTime) return 'UPCOMING';
   return now >= competition.endTime ? 'ENDED' : 'ONGOING';
 }
-
-export const REWARD_TOKEN = REWARD.address;

@@ -1,6 +1,5 @@
 // The world: everything the sandbox answers from, built once from a seed and a `now`, and never changed
 // afterwards (the joins live beside it, in the sandbox). Costly views are computed on first use and kept.
-import { E18 } from '../money.js';
 import { DAY } from '../time.js';
 import { type Competition, buildCompetitions } from './competitions.js';
 import { type Market, buildMarkets } from './markets.js';
@@ -101,6 +100,3 @@ export class World {
     return volumes;
   }
 }
-
-/** USD (1e18) to whole dollars, rounded down: the points program counts whole dollars. */
-export const wholeDollars = (usd: bigint): bigint => (usd < 0n ? 0n : usd / E18);
