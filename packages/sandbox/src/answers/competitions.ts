@@ -2,7 +2,8 @@
 // competition's leaderboard, and the join, the one request that records anything.
 import { REWARD } from '../cast.js';
 import { usdNumber } from '../money.js';
-import { type Competition, statusOf } from '../world/competitions.js';
+import { type Competition, type Metric, statusOf } from '../world/competitions.js';
+import type { Position } from '../world/positions.js';
 import { type Figures, figuresOf } from '../world/figures.js';
 import type { Trader } from '../world/traders.js';
 import type { SandboxAnswer, SandboxRequest } from '../types.js';
@@ -32,30 +33,36 @@ function board(context: Context, competition: Competition): Board {
   return held.board;
 }
 
+const METRICS: Readonly<Record<Metric, (figures: Figures) => bigint>> = {
+  tradingVolume: (figures) => figures.volume,
+  pnl: (figures) => figures.pnl,
+  highLeverageVolume: (figures) => figures.highLeverageVolume,
+  lowLeverageVolume: (figures) => figures.lowLeverageVolume,
+};
+
 function buildBoard(context: Context, competition: Competition): Board {
-  {
-    const { world } = context;
-    const participants = new Set(competition.participants.map((index) => (world.traders[index] as Trader).address));
-    for (const address of context.joins.byCompetition.get(competition.id) ?? []) participants.add(address);
-    const window = { from: competition.startTime, to: Math.min(competition.endTime, world.now) };
-    const collateral = competition.collateralToken;
-    const include = collateral ? (position: { marginToken: { address: string } }) => position.marginToken.address === collateral : undefined;
-    let tradingVolume = 0n;
-    const standings: Standing[] = [];
-    for (const address of participants) {
-      const trader = world.trader(address) ?? { index: -1, address, profile: 'empty', positions: [] };
-      const figures = window.to >= window.from ? figuresOf(trader.positions, window, include) : figuresOf([], window);
-      tradingVolume += figures.volume;
-      const stats: Record<string, number> = {};
-      for (const column of competition.columns) {
-        // A participant who closed nothing in the window has no PnL yet: the key is left out, as the service may.
-        if (column.metric === 'pnl' && figures.wins + figures.losses === 0) continue;
-        stats[column.key] = usdNumber(column.metric === 'pnl' ? figures.pnl : column.metric === 'tradingVolume' ? figures.volume : column.metric === 'highLeverageVolume' ? figures.highLeverageVolume : figures.lowLeverageVolume);
-      }
-      standings.push({ trader, figures, stats });
+  const { world } = context;
+  const participants = new Set(competition.participants.map((index) => (world.traders[index] as Trader).address));
+  for (const address of context.joins.byCompetition.get(competition.id) ?? []) participants.add(address);
+  // An upcoming competition's window is empty (it ends before it starts), so its participants have zeros.
+  const window = { from: competition.startTime, to: Math.min(competition.endTime, world.now) };
+  const collateral = competition.collateralToken;
+  const include = collateral ? (position: Position) => position.marginToken.address === collateral : undefined;
+  let tradingVolume = 0n;
+  const standings: Standing[] = [];
+  for (const address of participants) {
+    const trader: Trader = world.trader(address) ?? { index: -1, address, profile: 'empty', positions: [] };
+    const figures = figuresOf(trader.positions, window, include);
+    tradingVolume += figures.volume;
+    const stats: Record<string, number> = {};
+    for (const column of competition.columns) {
+      // A participant who closed nothing in the window has no PnL yet: the key is left out, as the service may.
+      if (column.metric === 'pnl' && figures.wins + figures.losses === 0) continue;
+      stats[column.key] = usdNumber(METRICS[column.metric](figures));
     }
-    return { participants, standings, tradingVolume, orders: new Map() };
+    standings.push({ trader, figures, stats });
   }
+  return { participants, standings, tradingVolume, orders: new Map() };
 }
 
 function ordered(current: Board, key: string, descending: boolean): { order: readonly Standing[]; rankOf: Map<string, number> } {
