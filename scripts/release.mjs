@@ -67,7 +67,9 @@ async function packPackage(pkg, outDir) {
 /**
  * The package's SBOM (CycloneDX: the package and the dependency tree it installs), written next to its
  * tarball. `--workspace` scopes it to the package; `--omit dev` is not used: npm 11 then also drops a runtime
- * dependency that a root devDependency happens to share (openapi-fetch, via openapi-react-query).
+ * dependency that a root devDependency happens to share (openapi-fetch, via openapi-react-query). `--offline`
+ * is safe here, unlike for an install: `npm sbom` reads only the installed tree (node_modules and the
+ * lockfile), never the registry, and lists the same tree from an empty npm cache.
  * @param {WorkspacePackage} pkg
  * @param {string} outDir
  * @param {string} tarball the tarball's file name

@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 // The client package's tests. The global setup builds dist/ once (the README and packaging tests run the
-// built package) and starts one mock on a port of the client's range for every test file.
+// built package) and starts one mock, on a port the OS picks, for every test file.
 export default defineConfig({
   test: {
     name: 'client',

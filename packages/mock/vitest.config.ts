@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 // The mock package's tests. The global setup starts one mock, configured as a frontend developer gets it,
-// on a port of the mock's range (4200-4299) for the files that only send requests; the files about
-// starting and stopping start their own on ports of the same range.
+// on a free port for the files that only send requests; the files about starting and stopping start their
+// own, on ports the OS picks (never a fixed one: the suite runs beside `npm start` and in parallel).
 export default defineConfig({
   test: {
     name: 'mock',

@@ -127,3 +127,24 @@ describe('the validator behind these checks', () => {
     expect(contract.errorsAt(good.schemaPointer, missing)).not.toEqual([]);
   });
 });
+
+describe('the competition list examples', () => {
+  // L419-L421: the list filters by `status` and `isReadyToDisplay` (default true); `userAddress` only fills in
+  // `hasJoined`. So every example must be what one of those filters makes of the full list.
+  const examples = resolve(document, document.paths['/v1/trading-competition'].get.responses['200']).content[
+    'application/json'
+  ].examples;
+  const all: Json[] = examples.allCompetitions.value;
+  const statuses = [undefined, 'UPCOMING', 'ONGOING', 'ENDED'];
+  const answers = new Map(
+    statuses.map((status) => [
+      status ?? 'every status',
+      all.filter((c) => c.isReadyToDisplay && (status === undefined || c.status === status)).map((c) => c.id),
+    ]),
+  );
+
+  it.each(Object.entries(examples as Record<string, Json>))('%s is what some request returns', (_key, example) => {
+    const ids = example.value.map((competition: Json) => competition.id);
+    expect([...answers.values()].map((answer) => answer.join())).toContain(ids.join());
+  });
+});

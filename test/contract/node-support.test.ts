@@ -67,6 +67,16 @@ describe('installing a pinned Node', () => {
     expect(cacheDir({ XDG_CACHE_HOME: '/var/cache/someone' })).toBe('/var/cache/someone/trading-analytics-api/node');
   });
 
+  it('keeps it where NODE_MATRIX_CACHE says when set, as .ci/run does for a fresh one', () => {
+    expect(cacheDir({ NODE_MATRIX_CACHE: '/tmp/ci-fresh/node', XDG_CACHE_HOME: '/var/cache/someone' })).toBe(
+      '/tmp/ci-fresh/node',
+    );
+    expect(cacheDir({ NODE_MATRIX_CACHE: 'relative/node' })).toBe(path.resolve('relative/node'));
+    expect(cacheDir({ NODE_MATRIX_CACHE: '', XDG_CACHE_HOME: '/var/cache/someone' })).toBe(
+      '/var/cache/someone/trading-analytics-api/node',
+    );
+  });
+
   it('refuses a tarball whose integrity is not the pinned one, leaving nothing in the cache', async () => {
     const cache = await scratch;
     const pinned = nodeLines[22];

@@ -428,12 +428,37 @@ export const tolerated = {
     '#/paths/~1v1~1user~1{userAddress}~1positions/get/parameters/2/schema': 'L457 page (integer, 0-indexed)',
     '#/paths/~1v1~1trading-volumes~1sum-by-date/get/parameters/0/schema': 'L501 startTime, named only',
     '#/paths/~1v1~1trading-volumes~1sum-by-date/get/parameters/1/schema': 'L501 endTime, named only',
+    // The seed types these as plain strings, even where its note calls them addresses: no Address pattern.
+    '#/components/schemas/Pair/properties/base': 'L272 string, "The pairBase address used in every contract call"',
+    '#/components/schemas/Competition/properties/collateralToken': 'L117 string or null, "the deposited token address"',
+    '#/components/schemas/PriceUpdatesRequest/properties/pairBase':
+      'L388 string, "Market identifier (pair base address)"',
+    '#/components/schemas/PriceUpdatesRequest/properties/collateral': 'L389 string, "Collateral token address"',
+    '#/components/parameters/PairBaseQuery/schema': 'L407 pair_base, no type beyond a required query value',
+    '#/components/parameters/PairBasePath/schema': 'L495, L497 {pairBase}, the Pair.base string of L272',
+    '#/components/schemas/HistoricalPrice/properties/hoursAgo':
+      'L91 integer; the 1 to 24 of L409 bounds the request parameter only',
+    '#/components/schemas/BlockChain': 'L27 defaults to MONAD; no list of chains is given, so no enum',
   } as Record<string, string>,
+  /**
+   * Fields the seed calls "Hex" and nothing more (no `0x` is promised): each must accept the same digits
+   * without the prefix, as well as with it. [pointer, seed line]
+   */
+  hexWithoutPrefix: [
+    ['#/components/schemas/OracleIdInput/properties/id', 'L103 "Hex oracle id"'],
+    ['#/components/schemas/OracleUpdateResult/properties/feedPriceUpdateData/items', 'L68 "array of hex strings"'],
+    ['#/components/schemas/OracleUpdateResult/properties/feedProPriceUpdateData/items', 'L69 "array of hex strings"'],
+    ['#/components/schemas/Position/properties/positionHash', 'L169 "Hex."'],
+    ['#/components/schemas/TradeHistoryEvent/properties/transactionHash', 'L195 "Hex."'],
+    ['#/components/schemas/TradeHistoryEvent/properties/hash', 'L199 "Hex."'],
+    ['#/components/schemas/TradeHistoryEvent/properties/positionHash', 'L200 "Hex."'],
+  ] as [string, string][],
 };
 
 /**
  * Claims the seed does not make, which the docs once made: none of these may appear in any description,
- * summary or guide of the contract, nor in the client's README. Each names the seed line it overstates.
+ * summary, code sample or guide of the contract, in a README, or in the client's doc comments. Each names
+ * the seed line it overstates.
  */
 export const overstatements: [RegExp, string][] = [
   [
@@ -453,4 +478,45 @@ export const overstatements: [RegExp, string][] = [
   [/USD amounts of positions/i, 'L180-L188: position fees and PnL have no stated scale'],
   [/return `content` without page counts/i, 'L453: the pagination metadata beyond content is not shown, not absent'],
   [/declares no scheme\s*\(`security: \[\]`\)/i, 'L511: only unrealized PnL says no authentication'],
+  [
+    /the result is the same/i,
+    'L384: the service selects the correct feeds for the pair and collateral, so another collateral is another answer',
+  ],
+  [/ERC-20 deposit/i, 'L389, L399: the seed says nothing of ERC-20 deposits, only of paying with the native token'],
+  [
+    /(?<!\/)USD price|values are USD|about 0\.009 USD|, 18\)\} USD|[pP]rice\} USD|\d USD as the service sends/,
+    'L31, L83, L214, L275: prices are 1e18 integer strings in no stated currency; FOREX and COMMODITIES markets exist',
+  ],
+  [/(last|final) section lists every/i, 'the docs end with the Changelog, after the section of points not documented'],
+  [
+    /Competition 8 alone/i,
+    'L419-L421: the list filters by status, isReadyToDisplay and userAddress only; no request returns 8 alone',
+  ],
+  [/catching up/i, 'L543: the causes of the 503 are RPC failure or timeout, missing token information, or a bad quote'],
+  [
+    /it documents 200/i,
+    "L507: the gasless submission's response is not shown; the contract documents no status for it",
+  ],
+  [
+    /\| integer out of range \| [^|]*\?page=-1/,
+    'L347, L427, L461, L492: page has no stated minimum, so -1 is not out of range',
+  ],
+  [
+    /a chain outside the enum/i,
+    'L27: no list of chains is given, so the contract has no chain enum and no chain is probed',
+  ],
+  [
+    /margins (are in )?the margin token's own decimals/i,
+    "L175, L213, L461: a position's margin is in the margin token's decimals, a trade-history margin and pnl in lvToken decimals",
+  ],
 ];
+
+/**
+ * What a format of the contract is read as, since the seed words it loosely (L30 "ISO-8601", L113 "URL",
+ * L301 "YYYY-MM-DD"): the guides must say it for every format the bundle uses (besides the project's own).
+ */
+export const formatReadings: Record<string, RegExp> = {
+  'date-time': /RFC 3339/,
+  uri: /absolute URIs?/,
+  date: /YYYY-MM-DD/,
+};

@@ -95,6 +95,51 @@ const accepted: [string, string, () => unknown][] = [
     'Position',
     () => ({ ...position('OPEN'), closeInfo: null }),
   ],
+  ['L272 Pair.base is a plain string', 'Pair', () => ({ ...pair(), base: 'BTC' })],
+  [
+    'L117 Competition.collateralToken is a plain string or null',
+    'Competition',
+    () => ({
+      ...example('/v1/trading-competition', 'allCompetitions')[1],
+      collateralToken: 'USDC',
+    }),
+  ],
+  [
+    'L388-L389 PriceUpdatesRequest.pairBase and collateral are plain strings',
+    'PriceUpdatesRequest',
+    () => ({ pairBase: 'BTC', collateral: 'USDC' }),
+  ],
+  [
+    'L91 HistoricalPrice.hoursAgo is an integer, no range stated',
+    'HistoricalPrice',
+    () => ({
+      ...resolve(document, document.components.examples.HistoricalPriceBtc24hAgo).value,
+      hoursAgo: 48,
+    }),
+  ],
+  [
+    'L103 OracleIdInput.id is hex, no 0x promised',
+    'HistoricalPrice',
+    () => {
+      const price = resolve(document, document.components.examples.HistoricalPriceBtc24hAgo).value;
+      return { ...price, oracleId: { ...price.oracleId, id: price.oracleId.id.replace(/^0x/, '') } };
+    },
+  ],
+  [
+    'L169, L195, L199, L200 hashes are hex, no 0x promised',
+    'TradeHistoryEvent',
+    () => {
+      const event = example('/v1/user/{user_address}/trade/history').content[0];
+      const bare = (hex: string) => hex.replace(/^0x/, '');
+      return {
+        ...event,
+        transactionHash: bare(event.transactionHash),
+        hash: bare(event.hash),
+        positionHash: bare(event.positionHash),
+        ...(event.position ? { position: { ...event.position, positionHash: bare(event.position.positionHash) } } : {}),
+      };
+    },
+  ],
 ];
 
 /** [seed line, schema, a value the seed rules out] */
@@ -116,6 +161,11 @@ const refused: [string, string, () => unknown][] = [
       userAddress: 'ava',
     }),
   ],
+  [
+    'L169 Position.positionHash is hex, with or without 0x, not free text',
+    'Position',
+    () => ({ ...position('OPEN'), positionHash: 'position-7' }),
+  ],
 ];
 
 describe('values the seed allows', () => {
@@ -130,11 +180,32 @@ describe('values the seed rules out', () => {
   });
 });
 
+describe('hex the seed does not prefix', () => {
+  it.each(tolerated.hexWithoutPrefix)('%s accepts hex digits with and without 0x (%s)', (pointer) => {
+    for (const value of ['0x5a3f9b1c7d2e8a4f', '5a3f9b1c7d2e8a4f', '5A3F9B1C7D2E8A4F']) {
+      expect({ value, errors: contract.errorsAt(pointer, value) }).toEqual({ value, errors: [] });
+    }
+    expect(contract.errorsAt(pointer, 'not hex')).not.toEqual([]);
+  });
+});
+
 describe('constraints the seed does not state', () => {
-  it.each(Object.entries(tolerated.unconstrained))('%s carries no pattern, format or minimum (%s)', (pointer) => {
+  it.each(Object.entries(tolerated.unconstrained))('%s carries no pattern, format or bound (%s)', (pointer) => {
     const schema = resolve(document, { $ref: pointer });
     expect(schema).toBeDefined();
-    const constraints = ['pattern', 'format', 'minimum', 'exclusiveMinimum', 'minLength', 'enum', '$ref'];
+    const constraints = [
+      'pattern',
+      'format',
+      'minimum',
+      'exclusiveMinimum',
+      'maximum',
+      'exclusiveMaximum',
+      'minLength',
+      'maxLength',
+      'enum',
+      'const',
+      '$ref',
+    ];
     const found = JSON.stringify(schema, (key, value) => (key === 'description' ? undefined : value));
     expect(constraints.filter((keyword) => found.includes(`"${keyword}"`))).toEqual([]);
   });

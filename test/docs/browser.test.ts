@@ -5,6 +5,7 @@
 // HTML still holds every word.
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -19,7 +20,6 @@ import { root } from './samples';
 const document = loadBundle();
 const outputDir = path.join(root, 'test-output');
 const docsFile = path.join(outputDir, 'docs/index.html');
-const httpPort = 4320;
 
 interface DocOperation {
   operationId: string;
@@ -52,6 +52,8 @@ const markers: string[] = [];
 const metrics: Record<string, unknown> = {};
 let context: BrowserContext;
 let server: Server;
+/** Where the page is served over http, on a port the OS picked; known once the first beforeAll has run. */
+let httpDocsUrl: string;
 
 beforeAll(async () => {
   await buildDocs(docsFile);
@@ -64,7 +66,8 @@ beforeAll(async () => {
       response.writeHead(404).end();
     }
   });
-  await new Promise<void>((resolve) => server.listen(httpPort, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  httpDocsUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/docs/`;
   context = await launchChromium({ viewport: { width: 1440, height: 900 } });
 });
 
@@ -164,17 +167,21 @@ describe('the docs content', () => {
   });
 });
 
+// The page's address and the origin it may load from; the http one is read after the server has started.
 const origins = [
-  ['file', pathToFileURL(docsFile).href, `${pathToFileURL(path.dirname(docsFile)).href}/`],
-  ['http', `http://127.0.0.1:${httpPort}/docs/`, `http://127.0.0.1:${httpPort}/docs/`],
+  ['file', () => ({ url: pathToFileURL(docsFile).href, ownOrigin: `${pathToFileURL(path.dirname(docsFile)).href}/` })],
+  ['http', () => ({ url: httpDocsUrl, ownOrigin: httpDocsUrl })],
 ] as const;
 
-describe.each(origins)('docs page over %s', (originName, url, ownOrigin) => {
+describe.each(origins)('docs page over %s', (originName, address) => {
   let watched: Awaited<ReturnType<typeof watchedPage>>;
   let page: Page;
+  let url: string;
 
   beforeAll(async () => {
-    watched = await watchedPage(ownOrigin);
+    const served = address();
+    url = served.url;
+    watched = await watchedPage(served.ownOrigin);
     page = watched.page;
   });
   afterAll(async () => {

@@ -1,6 +1,6 @@
 // The package as published: the `npm pack` tarball lints clean (publint, attw), installs into an empty
-// project without the network, type-checks and runs its README quick start there, and stays within its
-// size budget when bundled from that install.
+// project, type-checks and runs its README quick start there, and stays within its size budget when bundled
+// from that install.
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -45,14 +45,16 @@ const pack = (directory: string) => packTarball(directory, work);
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'trading-analytics-client-'));
   ({ path: tarball, files: packedFiles } = await pack(packageDir));
-  // The dependencies are packed from node_modules too, so the install needs neither the network nor the cache.
+  // The dependencies are packed from node_modules too, at the versions the other tests ran, and npm gets a
+  // cache of the test's own that starts empty, so nothing comes from the user's cache. --prefer-offline, not
+  // --offline: should the client gain a dependency this list lacks, npm fetches it instead of failing.
   const dependencies = await Promise.all(
     ['openapi-fetch', 'openapi-typescript-helpers'].map(async (name) => (await pack(join(require.resolve(`${name}/package.json`), '..'))).path),
   );
   app = join(work, 'app');
   mkdirSync(app);
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'empty-app', private: true, type: 'module' }));
-  await run(npm, ['install', tarball, ...dependencies, '--offline', '--cache', join(work, 'cache'), '--no-audit', '--no-fund', '--ignore-scripts'], {
+  await run(npm, ['install', tarball, ...dependencies, '--prefer-offline', '--cache', join(work, 'cache'), '--no-audit', '--no-fund', '--ignore-scripts'], {
     cwd: app,
   });
 });

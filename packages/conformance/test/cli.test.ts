@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runConformance } from '../src/index.js';
-import { freePort, runBin, startExampleServer, type ExampleServer } from './support/servers.js';
+import { freePort } from '../../../test/support/ports.js';
+import { runBin, startExampleServer, type ExampleServer } from './support/servers.js';
 
 let server: ExampleServer | undefined;
 afterEach(async () => {

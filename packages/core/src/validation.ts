@@ -6,6 +6,7 @@ import type { Plugin } from 'ajv';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { Query } from './checks.js';
+import { isDateTime } from './date-time.js';
 import type { Json, OpenApiDocument, Schema } from './openapi.js';
 import type { ContractOperation } from './operations.js';
 import type { Violation } from './problems.js';
@@ -91,6 +92,8 @@ export class ContractValidator {
       logger: false,
     });
     addFormats(this.ajv);
+    // Prism's reading of `date-time`, so a request is refused here exactly when the mock refuses it.
+    this.ajv.addFormat('date-time', isDateTime);
     for (const [name, pattern] of contractFormats(document, this.ajv.formats)) this.ajv.addFormat(name, pattern);
     // OpenAPI's own schema keywords and the project's extensions are annotations to the validator.
     this.ajv.addVocabulary(['discriminator', 'xml', 'externalDocs', 'example', 'x-not-documented']);

@@ -1,10 +1,10 @@
 // The trading-analytics-mock command, run from the sources: its flags, its messages, and a clean exit on
 // Ctrl-C or SIGTERM with the mock stopped.
 import { execFile } from 'node:child_process';
-import net from 'node:net';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { takenPort } from '../../../test/support/ports';
 import { isRunning, spawnUntilReady } from './support/processes';
 
 const run = promisify(execFile);
@@ -20,6 +20,13 @@ async function fails(args: string[]): Promise<{ code: number; output: string }> 
   throw new Error(`trading-analytics-mock ${args.join(' ')} succeeded`);
 }
 
+/** The address the command printed once it served. */
+function servedUrl(output: string): string {
+  const url = /Trading analytics mock: (http:\/\/127\.0\.0\.1:[0-9]+)/.exec(output)?.[1];
+  if (!url) throw new Error(`trading-analytics-mock printed no address:\n${output}`);
+  return url;
+}
+
 describe('trading-analytics-mock', () => {
   it('prints its usage with --help', async () => {
     const { stdout } = await run(process.execPath, [bin, '--help']);
@@ -31,8 +38,7 @@ describe('trading-analytics-mock', () => {
   it('serves on a free port with --port 0, and reflects the origin with credentials under --cors-credentials', async () => {
     const { command, exited, output } = await spawnUntilReady(bin, ['--port', '0', '--cors-credentials'], 'Ctrl-C stops it.');
     try {
-      const url = /Trading analytics mock: (http:\/\/127\.0\.0\.1:[0-9]+)/.exec(output())?.[1];
-      expect(url, output()).toBeDefined();
+      const url = servedUrl(output());
       expect(url).not.toMatch(/:0$/);
       const answer = await fetch(`${url}/v1/leaderboard`, { headers: { origin: 'http://localhost:5173' } });
       expect(answer.status).toBe(200);
@@ -50,25 +56,29 @@ describe('trading-analytics-mock', () => {
   });
 
   it('says so and exits 1 when the port is taken', async () => {
-    const blocker = net.createServer();
-    await new Promise<void>((resolve) => blocker.listen(4226, '127.0.0.1', resolve));
+    const taken = await takenPort();
     try {
-      expect(await fails(['--port', '4226'])).toMatchObject({ code: 1, output: expect.stringContaining('Port 4226 on 127.0.0.1 is already in use') });
+      expect(await fails(['--port', String(taken.port)])).toMatchObject({ code: 1, output: expect.stringContaining(`Port ${taken.port} on 127.0.0.1 is already in use`) });
     } finally {
-      await new Promise((resolve) => blocker.close(resolve));
+      await taken.release();
     }
   });
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     it(`serves until ${signal}, then stops the mock and exits 0`, async () => {
-      const { command, exited, output } = await spawnUntilReady(bin, ['--port', '4227'], 'Ctrl-C stops it.');
-      const answer = await fetch('http://127.0.0.1:4227/v1/leaderboard?timeframe=FOREVER');
-      expect(answer.status).toBe(400);
-      command.kill(signal);
+      const { command, exited, output } = await spawnUntilReady(bin, ['--port', '0'], 'Ctrl-C stops it.');
+      let url: string;
+      try {
+        url = servedUrl(output());
+        const answer = await fetch(`${url}/v1/leaderboard?timeframe=FOREVER`);
+        expect(answer.status).toBe(400);
+      } finally {
+        command.kill(signal);
+      }
       expect(await exited).toBe(0);
       // A refused request is printed as a readable line, naming the parameter.
       expect(output()).toContain('timeframe must be equal to one of the allowed values');
-      await expect(fetch('http://127.0.0.1:4227/v1/leaderboard')).rejects.toThrow();
+      await expect(fetch(`${url}/v1/leaderboard`)).rejects.toThrow();
       expect(isRunning(command.pid!)).toBe(false);
     });
   }

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bundleFile } from '../../../test/support/contract';
+import { takenPort } from '../../../test/support/ports';
 import { contractPath, startMock } from '../src/index.js';
 import { isRunning } from './support/processes';
 
@@ -32,25 +33,26 @@ async function waitUntil(condition: () => boolean | Promise<boolean>, what: stri
 
 describe('startMock', () => {
   it('resolves once the mock answers, and close() leaves no process and no open port behind', async () => {
-    const mock = await startMock({ port: 4220 });
-    expect(mock.url).toBe('http://127.0.0.1:4220');
+    const mock = await startMock({ port: 0 });
+    const port = Number(new URL(mock.url).port);
+    expect(mock.url).toBe(`http://127.0.0.1:${port}`);
+    expect(port).toBeGreaterThan(0);
     expect((await fetch(`${mock.url}/v1/leaderboard`)).status).toBe(200);
     expect(isRunning(mock.pid)).toBe(true);
 
     await mock.close();
     expect(isRunning(mock.pid)).toBe(false);
-    expect(await portAnswers(4220)).toBe(false);
+    expect(await portAnswers(port)).toBe(false);
     await expect(mock.exited).resolves.toBeDefined();
     await expect(mock.close()).resolves.toBeUndefined();
   });
 
   it('refuses a port that is already taken, naming it', async () => {
-    const blocker = net.createServer();
-    await new Promise<void>((resolve) => blocker.listen(4221, host, resolve));
+    const taken = await takenPort();
     try {
-      await expect(startMock({ port: 4221 })).rejects.toThrow('Port 4221 on 127.0.0.1 is already in use');
+      await expect(startMock({ port: taken.port })).rejects.toThrow(`Port ${taken.port} on 127.0.0.1 is already in use`);
     } finally {
-      await new Promise((resolve) => blocker.close(resolve));
+      await taken.release();
     }
   });
 
@@ -58,25 +60,25 @@ describe('startMock', () => {
     await expect(startMock({ port: 70_000 })).rejects.toThrow(/port .*70000/);
     await expect(startMock({ port: '4222' as unknown as number })).rejects.toThrow(/port .*"4222"/);
     // @ts-expect-error an unknown log level is a type error too
-    await expect(startMock({ port: 4222, logLevel: 'loud' })).rejects.toThrow(/logLevel .*"loud"/);
-    await expect(startMock({ port: 4222, contract: path.join(scratch, 'missing.json') })).rejects.toThrow('missing.json does not exist');
+    await expect(startMock({ port: 0, logLevel: 'loud' })).rejects.toThrow(/logLevel .*"loud"/);
+    await expect(startMock({ port: 0, contract: path.join(scratch, 'missing.json') })).rejects.toThrow('missing.json does not exist');
     await expect(startMock({ port: 0, corsCredentials: 'yes' as unknown as boolean })).rejects.toThrow(/corsCredentials must be true or false, got "yes"/);
     await expect(startMock({ port: -1 })).rejects.toThrow(/port must be an integer from 0 \(any free port\) to 65535, got -1/);
   });
 
   it('does not outlive the process that started it, even when that process is killed', async () => {
     const script = `import { startMock } from ${JSON.stringify(new URL('../src/index.js', import.meta.url).href)};
-      const mock = await startMock({ port: 4223 });
-      console.log(mock.pid);`;
+      const mock = await startMock({ port: 0 });
+      console.log(JSON.stringify({ pid: mock.pid, port: Number(new URL(mock.url).port) }));`;
     const parent = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
-    const mockPid = await new Promise<number>((resolve, reject) => {
-      parent.stdout.once('data', (chunk) => resolve(Number(String(chunk).trim())));
+    const { pid: mockPid, port } = await new Promise<{ pid: number; port: number }>((resolve, reject) => {
+      parent.stdout.once('data', (chunk) => resolve(JSON.parse(String(chunk))));
       parent.once('exit', (code) => reject(new Error(`the parent exited first (code ${code})`)));
     });
     expect(isRunning(mockPid)).toBe(true);
     parent.kill('SIGKILL');
     await waitUntil(() => !isRunning(mockPid), `mock ${mockPid} to stop after its parent was killed`);
-    expect(await portAnswers(4223)).toBe(false);
+    expect(await portAnswers(port)).toBe(false);
   });
 
   it('serves the repository contract, generated/openapi.json, when run inside the repository', () => {
@@ -96,7 +98,7 @@ describe('the errors option (Prism --errors)', () => {
   }
 
   it('is off by default: the documented example is served and the violation is reported in sl-violations', async () => {
-    const mock = await startMock({ port: 4224, contract: await brokenContract() });
+    const mock = await startMock({ port: 0, contract: await brokenContract() });
     try {
       const answer = await fetch(`${mock.url}/v1/sstk/apy`);
       expect(answer.status).toBe(200);
@@ -108,7 +110,7 @@ describe('the errors option (Prism --errors)', () => {
   });
 
   it('turns a response that breaks the contract into a 500 naming the violation when on', async () => {
-    const mock = await startMock({ port: 4225, contract: await brokenContract(), errors: true });
+    const mock = await startMock({ port: 0, contract: await brokenContract(), errors: true });
     try {
       const answer = await fetch(`${mock.url}/v1/sstk/apy`);
       expect(answer.status).toBe(500);

@@ -1,6 +1,6 @@
 // The packed package as a frontend repository gets it: the tarball carries the contract, installs into an
-// empty project from the npm cache, and its bin runs through npx, answers, and stops on Ctrl-C leaving
-// nothing behind.
+// empty project (its dependencies from the registry, or npm's cache when that holds them; an empty cache
+// works too), and its bin runs through npx, answers, and stops on Ctrl-C leaving nothing behind.
 import { execFile, spawn } from 'node:child_process';
 import { readFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -81,9 +81,10 @@ describe('the packed package', () => {
 
   it('runs with npx in an empty project: prints its URL and the hint, answers, and stops on Ctrl-C leaving nothing behind', async () => {
     // Its own process group, so Ctrl-C can be sent to the whole group as a terminal does.
-    const npx = spawn('npx', ['trading-analytics-mock', '--port', '4230'], { cwd: app, env: cleanEnv, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const npx = spawn('npx', ['trading-analytics-mock', '--port', '0'], { cwd: app, env: cleanEnv, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) => npx.once('exit', (code, signal) => resolve({ code, signal })));
     let output = '';
+    let url: string | undefined;
     npx.stdout.on('data', (chunk) => (output += chunk));
     npx.stderr.on('data', (chunk) => (output += chunk));
     try {
@@ -92,10 +93,11 @@ describe('the packed package', () => {
         if (npx.exitCode !== null || Date.now() > deadline) throw new Error(`npx trading-analytics-mock did not start:\n${output}`);
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
-      expect(output).toContain('Trading analytics mock: http://127.0.0.1:4230');
+      url = /Trading analytics mock: (http:\/\/127\.0\.0\.1:[1-9][0-9]*)\n/.exec(output)?.[1];
+      expect(url, output).toBeDefined();
       expect(output).toContain('Prefer: example=<key>');
 
-      const answer = await fetch('http://127.0.0.1:4230/v1/leaderboard');
+      const answer = await fetch(`${url}/v1/leaderboard`);
       expect(answer.status).toBe(200);
       const examples = loadBundle().paths['/v1/leaderboard'].get.responses['200'].content['application/json'].examples;
       expect(await answer.json()).toEqual(Object.values(examples as Record<string, { value: unknown }>)[0].value);
@@ -110,12 +112,12 @@ describe('the packed package', () => {
     const deadline = Date.now() + 10_000;
     while (groupAlive(npx.pid!) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(groupAlive(npx.pid!), 'a process of the npx group is still running').toBe(false);
-    await expect(fetch('http://127.0.0.1:4230/v1/leaderboard')).rejects.toThrow();
+    await expect(fetch(`${url}/v1/leaderboard`)).rejects.toThrow();
   });
 
   it('exports startMock, which serves the contract inside the installed package', async () => {
     const script = `import { contractPath, startMock } from '@trading-analytics/mock';
-      const mock = await startMock({ port: 4231 });
+      const mock = await startMock({ port: 0 });
       const answer = await fetch(mock.url + '/v1/sstk/apy');
       console.log(JSON.stringify({ contract: contractPath(), status: answer.status, body: await answer.json() }));
       await mock.close();`;

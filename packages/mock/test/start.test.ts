@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { docsAreStale, startOptions } from '../../../scripts/start.mjs';
+import { freePorts } from '../../../test/support/ports';
 import { groupAlive, spawnUntilReady } from './support/processes';
 
 const startScript = fileURLToPath(new URL('../../../scripts/start.mjs', import.meta.url));
@@ -66,29 +67,39 @@ describe('npm start', () => {
     const page = path.join(scratch, 'docs', 'index.html');
     await mkdir(path.dirname(page), { recursive: true });
     await writeFile(page, '<!DOCTYPE html><title>Trading analytics API</title>');
-    const { command, exited, output } = await startCommand(['--port', '4242', '--docs-port', '4243', '--docs-file', page]);
+    // npm start takes no port 0: it prints the two addresses it was given.
+    const [mockPort, docsPort] = await freePorts(2);
+    const mockUrl = `http://127.0.0.1:${mockPort}`;
+    const docsUrl = `http://127.0.0.1:${docsPort}`;
+    const { command, exited, output } = await startCommand(['--port', String(mockPort), '--docs-port', String(docsPort), '--docs-file', page]);
 
-    expect(output()).toContain('Mock: http://127.0.0.1:4242');
-    expect(output()).toContain('Docs: http://127.0.0.1:4243');
-    expect(output()).toContain('Prefer: example=<key>');
-    expect((await fetch('http://127.0.0.1:4242/v1/leaderboard')).status).toBe(200);
-    const docs = await fetch('http://127.0.0.1:4243/');
-    expect(docs.headers.get('content-type')).toContain('text/html');
-    expect(await docs.text()).toBe('<!DOCTYPE html><title>Trading analytics API</title>');
-    expect((await fetch('http://127.0.0.1:4243/../package.json')).status).toBe(404);
-
-    process.kill(command.pid!, 'SIGTERM');
+    try {
+      expect(output()).toContain(`Mock: ${mockUrl}`);
+      expect(output()).toContain(`Docs: ${docsUrl}`);
+      expect(output()).toContain('Prefer: example=<key>');
+      expect((await fetch(`${mockUrl}/v1/leaderboard`)).status).toBe(200);
+      const docs = await fetch(`${docsUrl}/`);
+      expect(docs.headers.get('content-type')).toContain('text/html');
+      expect(await docs.text()).toBe('<!DOCTYPE html><title>Trading analytics API</title>');
+      expect((await fetch(`${docsUrl}/../package.json`)).status).toBe(404);
+    } finally {
+      process.kill(command.pid!, 'SIGTERM');
+    }
     expect(await exited).toBe(0);
     expect(groupAlive(command.pid!), 'a process started by npm start is still running').toBe(false);
-    await expect(fetch('http://127.0.0.1:4242/v1/leaderboard')).rejects.toThrow();
-    await expect(fetch('http://127.0.0.1:4243/')).rejects.toThrow();
+    await expect(fetch(`${mockUrl}/v1/leaderboard`)).rejects.toThrow();
+    await expect(fetch(`${docsUrl}/`)).rejects.toThrow();
   });
 
   it('still serves the mock when the docs page has not been built, and says so', async () => {
-    const { command, exited, output } = await startCommand(['--port', '4244', '--docs-port', '4245', '--docs-file', path.join(scratch, 'never-built.html')]);
-    expect(output()).toMatch(/Docs: not served, .*never-built\.html does not exist/);
-    expect((await fetch('http://127.0.0.1:4244/v1/leaderboard')).status).toBe(200);
-    process.kill(-command.pid!, 'SIGINT');
+    const [mockPort, docsPort] = await freePorts(2);
+    const { command, exited, output } = await startCommand(['--port', String(mockPort), '--docs-port', String(docsPort), '--docs-file', path.join(scratch, 'never-built.html')]);
+    try {
+      expect(output()).toMatch(/Docs: not served, .*never-built\.html does not exist/);
+      expect((await fetch(`http://127.0.0.1:${mockPort}/v1/leaderboard`)).status).toBe(200);
+    } finally {
+      process.kill(-command.pid!, 'SIGINT');
+    }
     expect(await exited).toBe(0);
     expect(groupAlive(command.pid!)).toBe(false);
   });

@@ -46,10 +46,13 @@ beforeAll(async () => {
     logLevel: 'silent',
   });
   files.set('/', { type: 'text/html; charset=utf-8', body: page });
-  files.set('/app.js', { type: 'text/javascript', body: Buffer.from(outputFiles[0]!.contents) });
-  files.set('/mockServiceWorker.js', { type: 'text/javascript', body: readFileSync(path.join(work, 'public/mockServiceWorker.js')) });
+  files.set('/app.js', { type: 'text/javascript', body: Buffer.from(outputFiles[0].contents) });
+  files.set('/mockServiceWorker.js', {
+    type: 'text/javascript',
+    body: readFileSync(path.join(work, 'public/mockServiceWorker.js')),
+  });
   server = createServer((request, response) => {
-    const file = files.get(new URL(request.url!, 'http://127.0.0.1').pathname);
+    const file = files.get(new URL(request.url ?? '/', 'http://127.0.0.1').pathname);
     if (file) response.writeHead(200, { 'content-type': file.type }).end(file.body);
     else response.writeHead(404).end();
   });
@@ -80,12 +83,17 @@ it('a page with the worker gets the examples through the client, on its own orig
     if (message.type() === 'error') errors.push(`console error: ${message.text()}`);
   });
   await tab.goto(`${origin}/`);
-  await tab.locator('#state').filter({ hasText: /done|failed/ }).waitFor({ timeout: 20_000 });
+  await tab
+    .locator('#state')
+    .filter({ hasText: /done|failed/ })
+    .waitFor({ timeout: 20_000 });
   expect(await tab.locator('#state').textContent()).toBe('done');
   expect(await tab.locator('#pnl').textContent()).toBe('865.25');
   expect(await tab.locator('#apy').textContent()).toBe('0.0842');
   expect(await tab.locator('#unavailable').textContent()).toBe('ApiError 503');
   // Chromium logs every response of 4xx or 5xx; the 503 scenario's is the only error the page may show.
-  expect(errors).toEqual(['console error: Failed to load resource: the server responded with a status of 503 (Service Unavailable)']);
+  expect(errors).toEqual([
+    'console error: Failed to load resource: the server responded with a status of 503 (Service Unavailable)',
+  ]);
   expect(outside).toEqual([]);
 });

@@ -1,37 +1,47 @@
 // The handlers' data module is written from the bundled contract by the build and committed: it must be
 // what the build writes today, and the handlers must read nothing else at run time (no file, no Node
 // module), so that they run unchanged in a browser.
-import { readFileSync, readdirSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
-import { bundleFile, checksFile, contractData, dataFile, renderChecks, renderData, renderTypes, typesFile } from '../scripts/build.mjs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { listScenarios, scenarioKeys as mockScenarioKeys } from '@trading-analytics/mock';
-import { operations, scenarioKeys, type OperationId } from '../src/index.js';
+import { describe, expect, it } from 'vitest';
+import { bundleFile, contractData, dataFile, renderData } from '../scripts/build.mjs';
+import { type OperationId, operations, scenarioKeys } from '../src/index.js';
 
 const document = JSON.parse(readFileSync(bundleFile, 'utf8'));
 const sourceDir = new URL('../src/', import.meta.url);
 
+/** The modules a source file imports (an import may span lines). */
+const importsOf = (source: string): string[] =>
+  [...source.matchAll(/^import [^;]*? from '([^']+)';$/gm)].map((match) => match[1]);
+
 describe('the data module', () => {
-  it('is what the build writes from generated/openapi.json (run `npm run build -w @trading-analytics/msw` when not)', () => {
-    const data = contractData(document);
-    expect(readFileSync(dataFile, 'utf8')).toBe(renderData(data));
-    expect(readFileSync(typesFile, 'utf8')).toBe(renderTypes(data));
+  it('is what the build writes from generated/openapi.json (run `npm run build:data -w @trading-analytics/msw` when not)', () => {
+    expect(readFileSync(dataFile, 'utf8')).toBe(renderData(contractData(document)));
   });
 
-  it('carries the mock\'s request checks as the mock has them today (packages/mock/src/checks.js)', () => {
-    expect(readFileSync(checksFile, 'utf8')).toBe(renderChecks());
+  it('carries no copy of the request checks: the handlers import them from @trading-analytics/core at run time', () => {
+    const sources = readdirSync(sourceDir).filter((name) => name.endsWith('.ts'));
+    expect(sources.sort()).toEqual(['contract-data.ts', 'index.ts', 'operations.ts', 'validate.ts']);
+    const validate = readFileSync(new URL('validate.ts', sourceDir), 'utf8');
+    expect(importsOf(validate)).toContain('@trading-analytics/core');
+    for (const check of ['checkRequest', 'requestSchemaViolations', 'refusal', 'selectionMissAnswer'])
+      expect(validate).toMatch(new RegExp(`\\b${check}\\b`));
   });
 
-  it('offers exactly the mock\'s scenarios: every documented status and named example, per operation', () => {
+  it("offers exactly the mock's scenarios: every documented status and named example, per operation", () => {
     const fromMock = listScenarios(document);
     expect(Object.keys(operations)).toEqual(fromMock.map((operation) => operation.operationId));
     for (const operation of fromMock) {
       // Statuses first, then the named examples (JavaScript keeps integer-like keys first in an object).
-      const expected = [...operation.responses.map((response) => String(response.status)), ...operation.responses.flatMap((response) => response.examples.map((example) => example.key))];
+      const expected = [
+        ...operation.responses.map((response) => String(response.status)),
+        ...operation.responses.flatMap((response) => response.examples.map((example) => example.key)),
+      ];
       expect(scenarioKeys(operation.operationId as OperationId)).toEqual(expected);
     }
   });
 
-  it('has the keys and defaults the mock\'s --scenario and /__scenarios accept', () => {
+  it("has the keys and defaults the mock's --scenario and /__scenarios accept", () => {
     const catalog = mockScenarioKeys(document);
     for (const [operationId, operation] of Object.entries(catalog)) {
       expect(scenarioKeys(operationId as OperationId)).toEqual(Object.keys(operation.keys));
@@ -40,10 +50,13 @@ describe('the data module', () => {
   });
 
   it('is read by the handlers without any file access or Node module', () => {
-    for (const file of readdirSync(sourceDir).filter((name) => name.endsWith('.js'))) {
-      const source = readFileSync(new URL(file, sourceDir), 'utf8');
-      const imports = [...source.matchAll(/^import .* from '([^']+)';$/gm)].map((match) => match[1]);
-      expect(imports.filter((specifier) => specifier!.startsWith('node:') || ['fs', 'path', 'url'].includes(specifier!)), file).toEqual([]);
+    for (const file of readdirSync(sourceDir).filter((name) => name.endsWith('.ts'))) {
+      const imports = importsOf(readFileSync(new URL(file, sourceDir), 'utf8'));
+      expect(imports.length, file).toBeGreaterThan(0);
+      expect(
+        imports.filter((specifier) => specifier.startsWith('node:') || ['fs', 'path', 'url'].includes(specifier)),
+        file,
+      ).toEqual([]);
     }
   });
 });

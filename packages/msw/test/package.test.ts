@@ -1,54 +1,27 @@
 // The package as published: the `npm pack` tarball holds the handlers and their data, passes publint, and,
-// installed into an empty project with the client's tarball (msw, openapi-msw and the rest from npm's
-// cache, without the network), a test file there gets the default examples through the client with
-// `setupServer(...handlers)`, and a scenario typo fails to type-check against the installed declarations.
+// installed into an empty project with the client's tarball (msw, openapi-msw and the rest as an MSW user
+// gets them: from the registry, or npm's cache when that holds them), a test file there gets the default
+// examples through the client with `setupServer(...handlers)`, and a scenario typo fails to type-check
+// against the installed declarations.
 import { execFile } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
-import { publint } from 'publint';
-import { formatMessage } from 'publint/utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { packTarball } from '../../../test/support/packing.js';
+import { packTarball, publintMessages, typesProblems } from '../../../test/support/packing.js';
 
 const run = promisify(execFile);
 const require = createRequire(import.meta.url);
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const clientDir = fileURLToPath(new URL('../../client', import.meta.url));
+const coreDir = fileURLToPath(new URL('../../core', import.meta.url));
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const rootPackage = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'));
-
-const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
-
-/** The folders under the repository's node_modules of these packages and everything they depend on. */
-function thirdPartyClosure(names: string[]): string[] {
-  const found = new Set<string>();
-  const visit = (name: string, from: string) => {
-    let directory = from;
-    for (;;) {
-      const candidate = join(directory, 'node_modules', name);
-      if (existsSync(join(candidate, 'package.json'))) break;
-      const parent = dirname(directory);
-      if (parent === directory) throw new Error(`${name}, needed from ${from}, is not installed`);
-      directory = parent;
-    }
-    const folder = join(directory, 'node_modules', name);
-    if (found.has(folder)) return;
-    found.add(folder);
-    const manifest = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8'));
-    const optional = manifest.peerDependenciesMeta ?? {};
-    for (const dependency of Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies })) {
-      if (!optional[dependency]?.optional) visit(dependency, folder);
-    }
-  };
-  names.forEach((name) => visit(name, repositoryRoot));
-  return [...found];
-}
 
 let work: string;
 let tarball: string;
@@ -61,18 +34,23 @@ beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'trading-analytics-msw-'));
   ({ path: tarball, files: packedFiles } = await pack(packageDir));
   const client = await pack(clientDir);
+  const core = await pack(coreDir);
   app = join(work, 'app');
   mkdirSync(app);
-  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'frontend-app', private: true, type: 'module' }));
-  // The app declares the peers as an MSW user does. npm's cache holds no registry metadata here, so the
-  // third-party packages the install needs are copied from this repository's node_modules first, where
-  // npm finds them satisfied and fetches nothing; our two packages come from their tarballs.
+  // The app declares the peers as an MSW user does, at the versions this repository tests; our two packages
+  // come from their tarballs. --prefer-offline, never --offline: npm's cache holds package tarballs after
+  // `npm ci` but not always the registry metadata an install resolves versions with (a new machine's does
+  // not), so npm may have to ask the registry.
   const peers = Object.fromEntries(['msw', 'openapi-msw'].map((name) => [name, rootPackage.devDependencies[name]]));
-  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'frontend-app', private: true, type: 'module', devDependencies: peers }));
-  for (const directory of thirdPartyClosure(['msw', 'openapi-msw', 'ajv', 'ajv-formats', 'openapi-fetch'])) {
-    cpSync(directory, join(app, relative(repositoryRoot, directory)), { recursive: true, dereference: true });
-  }
-  await run(npm, ['install', tarball, client.path, '--offline', '--no-audit', '--no-fund', '--ignore-scripts'], { cwd: app });
+  writeFileSync(
+    join(app, 'package.json'),
+    JSON.stringify({ name: 'frontend-app', private: true, type: 'module', devDependencies: peers }),
+  );
+  await run(
+    npm,
+    ['install', tarball, client.path, core.path, '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'],
+    { cwd: app },
+  );
 }, 180_000);
 
 afterAll(() => {
@@ -81,17 +59,19 @@ afterAll(() => {
 
 describe('the packed package', () => {
   it('holds the handlers, their data module and declarations, the README and the LICENSE; no tests or scripts', () => {
-    expect(packedFiles.sort()).toEqual(['LICENSE', 'README.md', 'package.json', 'src/contract-data.d.ts', 'src/contract-data.js', 'src/index.d.ts', 'src/index.js', 'src/mock-checks.js', 'src/validate.js']);
+    const modules = ['contract-data', 'index', 'operations', 'validate'];
+    const compiled = modules.flatMap((name) =>
+      ['.d.ts', '.d.ts.map', '.js', '.js.map'].map((suffix) => `dist/${name}${suffix}`),
+    );
+    expect(packedFiles.sort()).toEqual(['LICENSE', 'README.md', ...compiled, 'package.json'].sort());
   });
 
   it('passes publint, suggestions included', async () => {
-    const buffer = readFileSync(tarball);
-    const { messages, pkg } = await publint({
-      pack: { tarball: buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + buffer.byteLength) as ArrayBuffer },
-      level: 'suggestion',
-      strict: true,
-    });
-    expect(messages.map((message) => formatMessage(message, pkg))).toEqual([]);
+    expect(await publintMessages(tarball)).toEqual([]);
+  });
+
+  it('passes @arethetypeswrong/cli for an ESM-only package, node10 resolution included', async () => {
+    expect(await typesProblems(tarball)).toEqual([]);
   });
 });
 
@@ -116,7 +96,11 @@ console.log(JSON.stringify({ pnl: pnl.unrealizedPnlUsd, leader: page.content[0].
 `,
     );
     const { stdout } = await run(process.execPath, ['app.test.js'], { cwd: app });
-    expect(JSON.parse(stdout)).toEqual({ pnl: '865.25', leader: '0x4a7f2c9e1b3d5f60718293a4b5c6d7e8f9012a3b', unavailable: 503 });
+    expect(JSON.parse(stdout)).toEqual({
+      pnl: '865.25',
+      leader: '0x4a7f2c9e1b3d5f60718293a4b5c6d7e8f9012a3b',
+      unavailable: 503,
+    });
   });
 
   it('types scenario keys from the installed declarations: a typo is a compile error', async () => {
@@ -134,7 +118,16 @@ scenario('getUnrealisedPnl', 'emptyAccount');
     writeFileSync(
       join(app, 'tsconfig.json'),
       JSON.stringify({
-        compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', lib: ['ES2022', 'DOM'], types: [], strict: true, noEmit: true, skipLibCheck: true },
+        compilerOptions: {
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          target: 'ES2022',
+          lib: ['ES2022', 'DOM'],
+          types: [],
+          strict: true,
+          noEmit: true,
+          skipLibCheck: true,
+        },
         files: ['typed.ts'],
       }),
     );
@@ -147,7 +140,10 @@ scenario('getUnrealisedPnl', 'emptyAccount');
 
   it('bundles for a browser; the data module and the whole handlers are reported', async () => {
     const sizes: Record<string, number> = {};
-    for (const [name, entry] of Object.entries({ data: `export * from ${JSON.stringify(join(app, 'node_modules/@trading-analytics/msw/src/contract-data.js'))};`, handlers: "export * from '@trading-analytics/msw';" })) {
+    for (const [name, entry] of Object.entries({
+      data: `export * from ${JSON.stringify(join(app, 'node_modules/@trading-analytics/msw/dist/contract-data.js'))};`,
+      handlers: "export * from '@trading-analytics/msw';",
+    })) {
       const { outputFiles } = await build({
         stdin: { contents: entry, resolveDir: app, loader: 'js' },
         bundle: true,
@@ -158,10 +154,10 @@ scenario('getUnrealisedPnl', 'emptyAccount');
         write: false,
         logLevel: 'silent',
       });
-      sizes[`${name} bytes`] = outputFiles[0]!.contents.length;
-      sizes[`${name} gzip`] = gzipSync(outputFiles[0]!.contents, { level: 9 }).length;
+      sizes[`${name} bytes`] = outputFiles[0].contents.length;
+      sizes[`${name} gzip`] = gzipSync(outputFiles[0].contents, { level: 9 }).length;
     }
     console.log(`msw package sizes (minified; handlers with Ajv, without msw itself): ${JSON.stringify(sizes)}`);
-    expect(sizes['handlers bytes']).toBeGreaterThan(sizes['data bytes']!);
+    expect(sizes['handlers bytes']).toBeGreaterThan(sizes['data bytes']);
   });
 });

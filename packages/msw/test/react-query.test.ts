@@ -1,8 +1,15 @@
 // The TanStack Query recipe of the README (test/recipes/react-query.ts) against the handlers: a query, a
 // paginated list, and the 503 of the unrealized PnL as an error state, retried, while a 4xx is not.
 // QueryObserver is what useQuery runs on; one component is rendered on the server to show the hook side.
+
+import {
+  QueryClient,
+  QueryClientProvider,
+  QueryObserver,
+  type QueryObserverResult,
+  useQuery,
+} from '@tanstack/react-query';
 import { ApiError } from '@trading-analytics/client';
-import { QueryClient, QueryClientProvider, QueryObserver, useQuery, type QueryObserverResult } from '@tanstack/react-query';
 import { setupServer } from 'msw/node';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -25,11 +32,16 @@ const { ava } = traders;
 
 /** The recipe's client, with its retry rule, but without the waits between attempts. */
 function freshClient() {
-  return new QueryClient({ defaultOptions: { queries: { ...recipeClient.getDefaultOptions().queries, retryDelay: 0 } } });
+  return new QueryClient({
+    defaultOptions: { queries: { ...recipeClient.getDefaultOptions().queries, retryDelay: 0 } },
+  });
 }
 
 /** Resolves with the first result of a query that `done` accepts, as a component would see it. */
-function settle<Result extends QueryObserverResult<unknown, unknown>>(observer: { subscribe(listener: (result: Result) => void): () => void }, done: (result: Result) => boolean) {
+function settle<Result extends QueryObserverResult<unknown, unknown>>(
+  observer: { subscribe(listener: (result: Result) => void): () => void },
+  done: (result: Result) => boolean,
+) {
   return new Promise<Result>((resolve) => {
     const unsubscribe = observer.subscribe((result) => {
       if (!done(result)) return;
@@ -43,7 +55,7 @@ describe('the TanStack Query recipe against the handlers', () => {
   it('a query gets the default example, typed by the contract', async () => {
     const pnl = await freshClient().fetchQuery(unrealizedPnl(ava));
     expectTypeOf(pnl.unrealizedPnlUsd).toEqualTypeOf<string>();
-    expect(pnl).toEqual(operations.getUnrealizedPnl.scenarios.withPositions!.body);
+    expect(pnl).toEqual(operations.getUnrealizedPnl.scenarios.withPositions.body);
   });
 
   it('a paginated list keeps the previous page on screen while the next one loads', async () => {
@@ -56,7 +68,7 @@ describe('the TanStack Query recipe against the handlers', () => {
     expect(loading.isPlaceholderData).toBe(true);
     expect(loading.data).toBe(first.data);
     const second = await settle(observer, (result) => result.isSuccess && !result.isPlaceholderData);
-    expect(second.data).toEqual(operations.listLeaderboard.scenarios.firstPage!.body);
+    expect(second.data).toEqual(operations.listLeaderboard.scenarios.firstPage.body);
     expect(requested.map((url) => new URL(url).searchParams.get('page'))).toEqual(['0', '1']);
   });
 
@@ -89,7 +101,9 @@ describe('the TanStack Query recipe against the handlers', () => {
       const pnl = useQuery(unrealizedPnl(address));
       return createElement('output', null, pnl.isSuccess ? `${pnl.data.unrealizedPnlUsd} USD` : pnl.status);
     }
-    const html = renderToString(createElement(QueryClientProvider, { client }, createElement(UnrealizedPnl, { address: ava })));
+    const html = renderToString(
+      createElement(QueryClientProvider, { client }, createElement(UnrealizedPnl, { address: ava })),
+    );
     expect(html).toBe('<output>865.25 USD</output>');
   });
 });

@@ -3,7 +3,15 @@
 import type { operations as ContractOperationsById } from '@trading-analytics/client';
 import type { HttpHandler } from 'msw';
 import { expectTypeOf } from 'vitest';
-import { createHandlers, http, scenario, scenarioKeys, type DataMatchesPaths, type OperationId, type ScenarioKey } from '../src/index.js';
+import {
+  createHandlers,
+  type DataMatchesPaths,
+  http,
+  type OperationId,
+  type ScenarioKey,
+  scenario,
+  scenarioKeys,
+} from '../src/index.js';
 
 export function operationIdsAreTheContracts() {
   expectTypeOf<OperationId>().toEqualTypeOf<keyof ContractOperationsById>();
@@ -12,12 +20,19 @@ export function operationIdsAreTheContracts() {
 }
 
 export function scenarioKeysAreTyped() {
-  expectTypeOf<ScenarioKey<'getUnrealizedPnl'>>().toEqualTypeOf<'200' | '400' | '503' | 'withPositions' | 'emptyAccount' | 'emptyAccountPriceAsOfOmitted'>();
+  expectTypeOf<ScenarioKey<'getUnrealizedPnl'>>().toEqualTypeOf<
+    '200' | '400' | '503' | 'withPositions' | 'emptyAccount' | 'emptyAccountPriceAsOfOmitted'
+  >();
   expectTypeOf<ScenarioKey<'submitTradingIntent'>>().toEqualTypeOf<never>();
   expectTypeOf(scenario('getUnrealizedPnl', 'emptyAccount')).toEqualTypeOf<HttpHandler>();
-  expectTypeOf(scenarioKeys('listPositions')).toEqualTypeOf<('200' | 'openAndClosedPositions' | 'closedPositionWithCloseInfo' | 'emptyPage')[]>();
+  expectTypeOf(scenarioKeys('listPositions')).toEqualTypeOf<
+    ('200' | 'openAndClosedPositions' | 'closedPositionWithCloseInfo' | 'emptyPage')[]
+  >();
   scenario('getUnrealizedPnl', '503');
-  createHandlers({ scenarios: { getUnrealizedPnl: '503', listPositions: 'emptyPage' }, baseUrl: 'https://api.example.com' });
+  createHandlers({
+    scenarios: { getUnrealizedPnl: '503', listPositions: 'emptyPage' },
+    baseUrl: 'https://api.example.com',
+  });
 }
 
 export function typosDoNotCompile() {

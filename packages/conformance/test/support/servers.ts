@@ -1,5 +1,5 @@
 // Test servers on 127.0.0.1 port 0: one that serves the contract's own examples (clean unless told to
-// depart from the contract for some operations), and helpers to find a free port and run the bin.
+// depart from the contract for some operations), and a helper to run the bin.
 import { spawn } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import net from 'node:net';
@@ -120,15 +120,6 @@ export async function startExampleServer({ departures = {}, delayMs = 0 }: { dep
         server.close(() => done());
       }),
   };
-}
-
-/** A port nothing listens on right now (bound, then released). */
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((done) => server.close(done));
-  return port;
 }
 
 /** Runs the bin; resolves with its exit code and output. */

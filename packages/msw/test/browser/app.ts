@@ -1,11 +1,13 @@
 // The page of the browser test, bundled by esbuild: the MSW worker with the package's handlers, the client
 // calling the page's own origin and another one, and the results written into the page.
 import { ApiError, createClient, unwrap } from '@trading-analytics/client';
-import { setupWorker } from 'msw/browser';
 import { handlers, scenario } from '@trading-analytics/msw';
+import { setupWorker } from 'msw/browser';
 
 const show = (id: string, text: string) => {
-  document.getElementById(id)!.textContent = text;
+  const output = document.getElementById(id);
+  if (!output) throw new Error(`The page has no #${id}.`);
+  output.textContent = text;
 };
 const ava = '0x4a7f2c9e1b3d5f60718293a4b5c6d7e8f9012a3b';
 const pnlPath = '/v1/portfolio/{user_address}/unrealized-pnl' as const;

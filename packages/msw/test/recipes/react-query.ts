@@ -1,5 +1,5 @@
-import { ApiError, createClient } from '@trading-analytics/client';
 import { keepPreviousData, QueryClient } from '@tanstack/react-query';
+import { ApiError, createClient } from '@trading-analytics/client';
 import createQueryHooks from 'openapi-react-query';
 
 // One retry layer: TanStack Query's. The client's own retries of reads are turned off, and every response
@@ -27,13 +27,20 @@ export const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: (failures, error) => isUnavailable(error) && failures < 3 } },
 });
 
-// A query: one trader's unrealized PnL (a 503 while the service is catching up).
+// A query: one trader's unrealized PnL (a 503 while no complete valuation is available).
 export const unrealizedPnl = (userAddress: string) =>
-  api.queryOptions('get', '/v1/portfolio/{user_address}/unrealized-pnl', { params: { path: { user_address: userAddress } } });
+  api.queryOptions('get', '/v1/portfolio/{user_address}/unrealized-pnl', {
+    params: { path: { user_address: userAddress } },
+  });
 
 // A paginated list: one page of the leaderboard at a time, the previous page shown while the next loads.
 export const leaderboardPage = (page: number) =>
-  api.queryOptions('get', '/v1/leaderboard', { params: { query: { timeframe: 'ALL', page, size: 50 } } }, { placeholderData: keepPreviousData });
+  api.queryOptions(
+    'get',
+    '/v1/leaderboard',
+    { params: { query: { timeframe: 'ALL', page, size: 50 } } },
+    { placeholderData: keepPreviousData },
+  );
 
 // In a component:
 //   const pnl = useQuery(unrealizedPnl(address));

@@ -1,0 +1,25 @@
+// Staked tokens: the APY over `days`, and a user's staked portfolio.
+import { APY_DAYS } from '../world/staking.js';
+import type { SandboxAnswer, SandboxRequest } from '../types.js';
+import type { Context } from './context.js';
+import { badRequest, checkChain, ok, readParameters } from './kit.js';
+
+export function getStakedApy(request: SandboxRequest, context: Context): SandboxAnswer {
+  const values = readParameters(request);
+  checkChain(values.blockChain, 'blockChain');
+  const days = values.days as number;
+  if (days < 1 || days > APY_DAYS) throw badRequest(`days must be from 1 to ${APY_DAYS} (the sandbox keeps ${APY_DAYS} days of APY), not ${days}`);
+  const { apy } = context.world;
+  let sum = 0;
+  for (let day = apy.length - days; day < apy.length; day += 1) sum += apy[day] as number;
+  // Daily APYs are in millionths; the answer is their average as a fraction with four decimals.
+  return ok(Math.round(sum / days / 100) / 10_000);
+}
+
+export function getStakedPortfolio(request: SandboxRequest, context: Context): SandboxAnswer {
+  const values = readParameters(request);
+  const trader = context.world.trader(values.user_address as string);
+  const stake = trader ? context.world.stakes.get(trader.index) : undefined;
+  if (!stake) return ok({ shares: '0', principal: '0', cumulativeRealizedPnl: '0' });
+  return ok({ shares: stake.shares.toString(), principal: stake.principal.toString(), cumulativeRealizedPnl: stake.cumulativeRealizedPnl.toString() });
+}
