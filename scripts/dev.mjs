@@ -6,8 +6,8 @@
 //               [--scenario <operationId>=<key>]... [--scenarios <file.json>] [--project <dir>]
 import { parseArgs } from 'node:util';
 import { runDev } from './lib/dev-loop.mjs';
-import { projectUsage, serveFlags, serveOptions, serveUsage } from './lib/flags.mjs';
-import { isEntryPoint, messageOf } from './lib/steps.mjs';
+import { optionsOrExit, projectUsage, serveFlags, serveOptions, serveUsage } from './lib/flags.mjs';
+import { isEntryPoint } from './lib/steps.mjs';
 
 const usage = `Usage: npm run dev -- [--port <port>] [--docs-port <port>] [--host <address>] [--cors-credentials]
                       [--scenario <operationId>=<key>]... [--scenarios <file.json>] [--project <dir>]
@@ -22,13 +22,7 @@ export function devOptions(argv = process.argv.slice(2), env = process.env) {
 }
 
 if (isEntryPoint(import.meta.url)) {
-  let options;
-  try {
-    options = devOptions();
-  } catch (error) {
-    console.error(`${messageOf(error)}\n\n${usage}`);
-    process.exit(2);
-  }
+  const options = optionsOrExit(() => devOptions(), usage);
   if (options.help) console.log(usage);
   else await runDev(options);
 }

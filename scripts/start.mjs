@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import { scenarioHint, startMock } from '@trading-analytics/mock';
 import { staleGeneratedFiles } from './check-generated.mjs';
 import { runDev } from './lib/dev-loop.mjs';
-import { projectUsage, scenariosLine, serveFlags, serveOptions, serveUsage } from './lib/flags.mjs';
+import { optionsOrExit, projectUsage, scenariosLine, serveFlags, serveOptions, serveUsage } from './lib/flags.mjs';
 import { docsInputs, root } from './lib/paths.mjs';
 import { boundPort, closeServer, serveDocs, stopOnSignals, urlHost } from './lib/serve.mjs';
 import { isEntryPoint, messageOf, runSteps, StepError } from './lib/steps.mjs';
@@ -132,13 +132,7 @@ async function buildWhatIsStale(/** @type {string} */ docsFile) {
 }
 
 async function main() {
-  let options;
-  try {
-    options = startOptions();
-  } catch (error) {
-    console.error(`${messageOf(error)}\n\n${usage}`);
-    process.exit(2);
-  }
+  const options = optionsOrExit(() => startOptions(), usage);
   if (options.help) {
     console.log(usage);
     return;

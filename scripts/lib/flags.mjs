@@ -6,6 +6,7 @@ import path from 'node:path';
 import { ANY_FREE_PORT, parsePort } from '@trading-analytics/core';
 import { readScenarioChoices } from '@trading-analytics/mock';
 import { root } from './paths.mjs';
+import { messageOf } from './steps.mjs';
 
 /** The options of `node:util`'s parseArgs that both commands take. */
 export const serveFlags = /** @satisfies {import('node:util').ParseArgsConfig['options']} */ ({
@@ -96,4 +97,21 @@ function portFrom(flag, flagName, variable, variableName, fallback) {
 export function scenariosLine(/** @type {Record<string, string>} */ scenarios) {
   const chosen = Object.entries(scenarios).map(([operationId, key]) => `${operationId}=${key}`);
   return chosen.length > 0 ? `Scenarios: ${chosen.join(', ')}` : undefined;
+}
+
+/**
+ * What `read` makes of the command line; when the flags are wrong, their problem and the usage on stderr, and
+ * exit code 2.
+ * @template T
+ * @param {() => T} read
+ * @param {string} usage
+ * @returns {T}
+ */
+export function optionsOrExit(read, usage) {
+  try {
+    return read();
+  } catch (error) {
+    console.error(`${messageOf(error)}\n\n${usage}`);
+    process.exit(2);
+  }
 }
