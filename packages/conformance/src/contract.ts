@@ -22,7 +22,7 @@ function readText(url: string): string | undefined {
 }
 
 /** The folder of the contract this package checks against (throws, saying what to run, when it is missing). */
-export function contractDir(): string {
+function contractDir(): string {
   return fileURLToPath(locateContract(new URL('../', import.meta.url).href, readText, fileURLToPath).folderUrl);
 }
 

@@ -80,7 +80,7 @@ export async function send({
 }
 
 /** The cause of a failed fetch in a few words: its code (`ECONNREFUSED`) and message when they differ. */
-export function describeNetworkError(error: unknown): string {
+function describeNetworkError(error: unknown): string {
   const { cause, message } = (error ?? {}) as { cause?: { code?: string; message?: string }; message?: string };
   if (cause?.code)
     return `${cause.code}${cause.message && !cause.message.includes(cause.code) ? ` ${cause.message}` : ''}`;

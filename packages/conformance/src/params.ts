@@ -6,7 +6,7 @@ import { parse } from 'yaml';
 import { UsageError } from './usage-error.js';
 
 /** What one operation's entry of the file may give. */
-export interface OperationParams {
+interface OperationParams {
   parameters?: Record<string, unknown>;
   requestBody?: unknown;
 }

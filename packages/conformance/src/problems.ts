@@ -23,7 +23,7 @@ export type OperationFinding =
   | { check: 'out-of-range'; parameter: string; value: string | number; why: string; answer: Sent };
 
 /** Where a workflow problem sits: a step of it, and the step's operation when it names one. */
-export interface StepRef {
+interface StepRef {
   stepId: string;
   operationId: string | undefined;
 }

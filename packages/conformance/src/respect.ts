@@ -17,14 +17,14 @@ export interface ArazzoDocument {
 }
 
 /** One check Respect made of a step. */
-export interface RespectCheck {
+interface RespectCheck {
   name: string;
   passed: boolean;
   condition?: string;
   message?: string;
 }
 
-export interface RespectStep {
+interface RespectStep {
   stepId: string;
   response?: { statusCode?: number; body?: unknown };
   checks?: RespectCheck[];

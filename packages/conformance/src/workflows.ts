@@ -15,7 +15,7 @@ const FEE_FIELDS = ['updateFee', 'verifition_fee'] as const;
 const isIntegerString = (value: unknown): value is string => typeof value === 'string' && /^-?[0-9]+$/.test(value);
 
 /** `updateFee + verifition_fee` as bigint (each 0 when absent), or the first field that is not an integer string. */
-export function transactionValue(
+function transactionValue(
   body: Partial<Record<string, unknown>>,
 ): { value: bigint } | { field: string; found: unknown } {
   let total = 0n;
