@@ -3,24 +3,27 @@
 import type { SchemaError } from '@trading-analytics/core';
 import { excerpt } from './excerpt.js';
 import type { Sent } from './http.js';
-import type { OperationProblem, WorkflowCheckName, WorkflowProblem } from './report.js';
+import type { CheckKind, OperationProblem, WorkflowCheckName, WorkflowProblem } from './report.js';
 
-/** A departure of one operation from the contract: the check kind and what was found. */
+/** A finding: the check kind (one the report names) and the facts found. */
+type Finding<Kind extends CheckKind, Facts> = { check: Kind } & Facts;
+
+/** A departure of one operation from the contract. */
 export type OperationFinding =
   // A required parameter with no value: no example in the contract, none in --params, no placeholder.
-  | { check: 'request'; missing: string[] }
-  | { check: 'timeout'; timeoutMs: number }
-  | { check: 'network'; error: string }
+  | Finding<'request', { missing: string[] }>
+  | Finding<'timeout', { timeoutMs: number }>
+  | Finding<'network', { error: string }>
   // A status the operation declares neither exactly, by range nor as `default`.
-  | { check: 'status'; declared: string[]; status: number; text: string }
+  | Finding<'status', { declared: string[]; status: number; text: string }>
   // A declared header that is absent while required (`invalid` undefined) or breaks its schema.
-  | { check: 'header'; header: string; invalid?: { value: string; error: SchemaError } }
-  | { check: 'content-type'; declared: string[]; contentType: string | null }
+  | Finding<'header', { header: string; invalid?: { value: string; error: SchemaError } }>
+  | Finding<'content-type', { declared: string[]; contentType: string | null }>
   // A body that is not JSON where the declared media type is.
-  | { check: 'body'; text: string }
-  | { check: 'schema'; error: SchemaError }
+  | Finding<'body', { text: string }>
+  | Finding<'schema', { error: SchemaError }>
   // A value outside a parameter's bounds that the service did not refuse with 400.
-  | { check: 'out-of-range'; parameter: string; value: string | number; why: string; answer: Sent };
+  | Finding<'out-of-range', { parameter: string; value: string | number; why: string; answer: Sent }>;
 
 /** Where a workflow problem sits: a step of it, and the step's operation when it names one. */
 interface StepRef {
@@ -28,16 +31,16 @@ interface StepRef {
   operationId: string | undefined;
 }
 
-/** A departure of one workflow: the check kind and what was found. */
+/** A departure of one workflow. */
 export type WorkflowFinding =
   // Respect left no log of the file's run (`output`: the end of what it printed), or none of this workflow.
-  | { check: 'respect'; output?: string }
+  | Finding<'respect', { output?: string }>
   // The workflow stopped before its last step.
-  | { check: 'steps'; declared: number; run: number }
+  | Finding<'steps', { declared: number; run: number }>
   // One of Respect's checks of a step failed, as Respect words it.
-  | ({ check: 'step'; name: string; condition: string | undefined; message: string | undefined } & StepRef)
+  | Finding<'step', StepRef & { name: string; condition: string | undefined; message: string | undefined }>
   // A step's `updateFee` or `verifition_fee` is not an integer string.
-  | ({ check: 'transaction value'; field: string; value: unknown } & StepRef);
+  | Finding<'transaction value', StepRef & { field: string; value: unknown }>;
 
 function stepName({ stepId, operationId }: StepRef, check: string): WorkflowCheckName {
   // A step that runs no operation of its own reads `(undefined)`, as reports always have.
