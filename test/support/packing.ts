@@ -1,6 +1,5 @@
 // `npm pack` for the packaged-install tests: a folder's tarball, written where the test says, with the files
 // it holds. Lifecycle scripts stay off: what a package builds (the client's dist/) is built by the global setup.
-// Beside it, what every package test runs on its tarball: publint, attw, and tsc in the project it installs into.
 import { execFile } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -29,17 +28,7 @@ export async function packTarball(directory: string, destination: string): Promi
   return { path: join(destination, packed!.filename), files: packed!.files.map((file) => file.path) };
 }
 
-/**
- * The environment for npm commands run in a scratch project: under `npm test` the npm_* variables (the
- * repository as prefix, the workspace...) would steer them. The cache setting stays.
- */
-export const scratchEnv: NodeJS.ProcessEnv = Object.fromEntries(
-  Object.entries(process.env).filter(
-    ([name]) => !name.toLowerCase().startsWith('npm_') || name.toLowerCase() === 'npm_config_cache',
-  ),
-);
-
-/** publint's messages on a tarball, suggestions included and strict, as text; empty when it finds nothing. */
+/** publint's messages for a tarball, suggestions included, in strict mode; empty when it is clean. */
 export async function publintMessages(tarball: string): Promise<string[]> {
   const buffer = readFileSync(tarball);
   const { messages, pkg } = await publint({
@@ -51,20 +40,32 @@ export async function publintMessages(tarball: string): Promise<string[]> {
 }
 
 /**
- * What @arethetypeswrong/cli finds in a tarball under its ESM-only profile, node10 resolution included. The
- * require() of an ESM-only package (resolution `node16-cjs`) is left out: that one is by design.
+ * @arethetypeswrong/cli's problems for an ESM-only tarball (its `esm-only` profile), node10 resolution included.
+ * The require() of an ESM-only package stays a problem attw reports under node16-cjs; it is left out, by design.
  */
-export async function attwProblems(tarball: string): Promise<unknown[]> {
-  const attw = join(require.resolve('@arethetypeswrong/cli/package.json'), '..', 'dist/index.js');
-  // attw exits non-zero on any problem in the profile, which rejects here with its report.
-  const { stdout } = await run(process.execPath, [attw, tarball, '--profile', 'esm-only', '--format', 'json'], {
+export async function typesProblems(tarball: string): Promise<unknown[]> {
+  const attw = join(dirname(require.resolve('@arethetypeswrong/cli/package.json')), 'dist/index.js');
+  // attw exits non-zero on any problem in the profile; its JSON report is on stdout either way.
+  const stdout = await run(process.execPath, [attw, tarball, '--profile', 'esm-only', '--format', 'json'], {
     cwd: dirname(tarball),
-  });
+  })
+    .then((result) => result.stdout)
+    .catch((error: { stdout?: string }) => error.stdout ?? '{"problems":{"attw":[{"failed":true}]}}');
   const { problems } = JSON.parse(stdout) as { problems: Record<string, { resolutionKind?: string }[]> };
   return Object.values(problems)
     .flat()
     .filter((problem) => problem.resolutionKind !== 'node16-cjs');
 }
+
+/**
+ * The environment for npm commands run in a scratch project: under `npm test` the npm_* variables (the
+ * repository as prefix, the workspace...) would steer them. The cache setting stays.
+ */
+export const scratchEnv: NodeJS.ProcessEnv = Object.fromEntries(
+  Object.entries(process.env).filter(
+    ([name]) => !name.toLowerCase().startsWith('npm_') || name.toLowerCase() === 'npm_config_cache',
+  ),
+);
 
 /**
  * Type-checks `files` of a project folder (an installed app) with the repository's TypeScript, strict, NodeNext,

@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { attwProblems, packTarball, publintMessages, typeCheckProject } from '../../../test/support/packing.js';
+import { packTarball, publintMessages, typeCheckProject, typesProblems } from '../../../test/support/packing.js';
 import { expectedOutput, quickStartCode, runQuickStart } from './support/quick-start.js';
 
 const run = promisify(execFile);
@@ -75,7 +75,7 @@ describe('the packed package', () => {
 
   it('passes @arethetypeswrong/cli for an ESM-only package, node10 resolution included', async () => {
     // node10 (`moduleResolution: node`) finds the declarations through the top-level `types`.
-    expect(await attwProblems(tarball)).toEqual([]);
+    expect(await typesProblems(tarball)).toEqual([]);
   });
 });
 

@@ -9,11 +9,11 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  attwProblems,
   packTarball,
   publintMessages,
   scratchEnv,
   typeCheckProject,
+  typesProblems,
 } from '../../../test/support/packing.js';
 import { type ExampleServer, runCommand, startExampleServer } from './support/servers.js';
 
@@ -74,7 +74,7 @@ describe('the packed package', () => {
   });
 
   it('passes @arethetypeswrong/cli for an ESM-only package, node10 resolution included', async () => {
-    expect(await attwProblems(tarball)).toEqual([]);
+    expect(await typesProblems(tarball)).toEqual([]);
   });
 });
 
