@@ -4,7 +4,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { type BrowserContext, chromium } from 'playwright-core';
 
 export const chromiumArgs = [
   '--headless',
@@ -26,7 +26,12 @@ export interface LaunchOptions {
 /** A headless Chromium with a fresh profile of its own; closing the context ends it and removes the profile. */
 export async function launchChromium({ extraArgs = [], viewport }: LaunchOptions = {}): Promise<BrowserContext> {
   const profile = await mkdtemp(path.join(tmpdir(), 'chromium-profile-'));
-  const context = await chromium.launchPersistentContext(profile, { executablePath: '/usr/bin/chromium', headless: true, args: [...chromiumArgs, ...extraArgs], viewport });
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: [...chromiumArgs, ...extraArgs],
+    viewport,
+  });
   // The profile goes once the browser has exited, which `close()` waits for ('close' events come earlier,
   // while Chromium still writes to it).
   const close = context.close.bind(context);

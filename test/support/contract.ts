@@ -27,7 +27,12 @@ export function listOperations(document: Json = loadBundle()): OperationEntry[] 
   return Object.entries(document.paths as Record<string, Json>).flatMap(([path, item]) =>
     httpMethods
       .filter((method) => item[method])
-      .map((method) => ({ method, path, operation: item[method], pointer: `#/paths/${escapePointer(path)}/${method}` })),
+      .map((method) => ({
+        method,
+        path,
+        operation: item[method],
+        pointer: `#/paths/${escapePointer(path)}/${method}`,
+      })),
   );
 }
 
@@ -48,7 +53,8 @@ export function resolve(document: Json, node: Json): Json {
       .split('/')
       .map((part: string) => part.replaceAll('~1', '/').replaceAll('~0', '~'))
       .reduce((at: Json, key: string) => at?.[key], document);
-    current = Object.keys(siblings).length > 0 && target && typeof target === 'object' ? { ...target, ...siblings } : target;
+    current =
+      Object.keys(siblings).length > 0 && target && typeof target === 'object' ? { ...target, ...siblings } : target;
   }
   return current;
 }
@@ -59,7 +65,9 @@ function rewriteRefs(node: Json): Json {
   return Object.fromEntries(
     Object.entries(node).map(([key, value]) => [
       key,
-      key === '$ref' && typeof value === 'string' ? value.replace('#/components/schemas/', 'contract#/$defs/') : rewriteRefs(value),
+      key === '$ref' && typeof value === 'string'
+        ? value.replace('#/components/schemas/', 'contract#/$defs/')
+        : rewriteRefs(value),
     ]),
   );
 }
@@ -70,7 +78,10 @@ function rewriteRefs(node: Json): Json {
  */
 function contractFormats(document: Json, knownFormats: object): [string, RegExp][] {
   return Object.values<Json>(document.components?.schemas ?? {})
-    .filter((schema) => typeof schema?.format === 'string' && typeof schema.pattern === 'string' && !(schema.format in knownFormats))
+    .filter(
+      (schema) =>
+        typeof schema?.format === 'string' && typeof schema.pattern === 'string' && !(schema.format in knownFormats),
+    )
     .map((schema) => [schema.format, new RegExp(schema.pattern, 'u')]);
 }
 
@@ -82,7 +93,13 @@ export class ContractValidator {
   constructor(document: Json = loadBundle()) {
     this.document = document;
     // strictTypes is off because OpenAPI 3.1 keeps keywords beside a $ref (a pattern narrowing Address) without repeating `type`.
-    this.ajv = new Ajv2020({ strict: true, strictTypes: false, allErrors: true, strictRequired: false, allowUnionTypes: true });
+    this.ajv = new Ajv2020({
+      strict: true,
+      strictTypes: false,
+      allErrors: true,
+      strictRequired: false,
+      allowUnionTypes: true,
+    });
     addFormats(this.ajv);
     for (const [name, pattern] of contractFormats(document, this.ajv.formats)) this.ajv.addFormat(name, pattern);
     // OpenAPI's own schema keywords and the project's extensions are annotations to the validator.
