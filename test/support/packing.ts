@@ -1,7 +1,7 @@
 // `npm pack` for the packaged-install tests: a folder's tarball, written where the test says, with the files
 // it holds. Lifecycle scripts stay off: what a package builds (the client's dist/) is built by the global setup.
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
@@ -55,4 +55,41 @@ export async function typesProblems(tarball: string): Promise<unknown[]> {
   return Object.values(problems)
     .flat()
     .filter((problem) => problem.resolutionKind !== 'node16-cjs');
+}
+
+/**
+ * The environment for npm commands run in a scratch project: under `npm test` the npm_* variables (the
+ * repository as prefix, the workspace...) would steer them. The cache setting stays.
+ */
+export const scratchEnv: NodeJS.ProcessEnv = Object.fromEntries(
+  Object.entries(process.env).filter(
+    ([name]) => !name.toLowerCase().startsWith('npm_') || name.toLowerCase() === 'npm_config_cache',
+  ),
+);
+
+/**
+ * Type-checks `files` of a project folder (an installed app) with the repository's TypeScript, strict, NodeNext,
+ * no ambient types; resolves with tsc's report, empty when it finds nothing.
+ */
+export async function typeCheckProject(
+  directory: string,
+  files: string[],
+  lib: string[] = ['ES2022'],
+): Promise<string> {
+  const compilerOptions = {
+    module: 'NodeNext',
+    moduleResolution: 'NodeNext',
+    target: 'ES2022',
+    lib,
+    types: [],
+    strict: true,
+    noEmit: true,
+    skipLibCheck: false,
+  };
+  writeFileSync(join(directory, 'tsconfig.json'), JSON.stringify({ compilerOptions, files }));
+  const tsc = require.resolve('typescript/bin/tsc');
+  return run(process.execPath, [tsc, '-p', directory]).then(
+    () => '',
+    (error: { stdout?: string }) => error.stdout ?? String(error),
+  );
 }

@@ -2,7 +2,7 @@
 // project, type-checks and runs its README quick start there, and stays within its size budget when bundled
 // from that install.
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,10 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
-import { publint } from 'publint';
-import { formatMessage } from 'publint/utils';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { packTarball } from '../../../test/support/packing.js';
+import { packTarball, publintMessages, typeCheckProject, typesProblems } from '../../../test/support/packing.js';
 import { expectedOutput, quickStartCode, runQuickStart } from './support/quick-start.js';
 
 const run = promisify(execFile);
@@ -74,46 +72,19 @@ describe('the packed package', () => {
   });
 
   it('passes publint, suggestions included', async () => {
-    const buffer = readFileSync(tarball);
-    const { messages, pkg } = await publint({
-      pack: { tarball: buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + buffer.byteLength) as ArrayBuffer },
-      level: 'suggestion',
-      strict: true,
-    });
-    expect(messages.map((message) => formatMessage(message, pkg))).toEqual([]);
+    expect(await publintMessages(tarball)).toEqual([]);
   });
 
   it('passes @arethetypeswrong/cli for an ESM-only package, node10 resolution included', async () => {
-    const attw = join(require.resolve('@arethetypeswrong/cli/package.json'), '..', 'dist/index.js');
-    // The esm-only profile leaves out require(): the package has no CommonJS entry by design. attw exits
-    // non-zero on any problem in the profile, which rejects here with its report.
-    const { stdout } = await run(process.execPath, [attw, tarball, '--profile', 'esm-only', '--format', 'json'], { cwd: work });
-    const { problems } = JSON.parse(stdout) as { problems: Record<string, { resolutionKind?: string }[]> };
-    // node10 (`moduleResolution: node`) finds the declarations through the top-level `types`; only the
-    // require() of an ESM-only package stays a problem, and that one is by design.
-    const counted = Object.values(problems)
-      .flat()
-      .filter((problem) => problem.resolutionKind !== 'node16-cjs');
-    expect(counted).toEqual([]);
+    // node10 (`moduleResolution: node`) finds the declarations through the top-level `types`.
+    expect(await typesProblems(tarball)).toEqual([]);
   });
 });
 
 describe('installed into an empty project', () => {
   it('type-checks the README quick start against the installed declarations', async () => {
     writeFileSync(join(app, 'quick-start.ts'), quickStartCode());
-    writeFileSync(
-      join(app, 'tsconfig.json'),
-      JSON.stringify({
-        compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', lib: ['ES2022', 'DOM'], types: [], strict: true, noEmit: true, skipLibCheck: false },
-        files: ['quick-start.ts'],
-      }),
-    );
-    const tsc = require.resolve('typescript/bin/tsc');
-    const outcome = await run(process.execPath, [tsc, '-p', app]).then(
-      () => '',
-      (error: { stdout?: string }) => error.stdout ?? String(error),
-    );
-    expect(outcome).toBe('');
+    expect(await typeCheckProject(app, ['quick-start.ts'], ['ES2022', 'DOM'])).toBe('');
   });
 
   it('runs the README quick start against the mock', async () => {

@@ -1,3 +1,4 @@
+// @ts-check
 // `prepack`: the contract and its workflows travel inside the package, so the runner installed from a
 // tarball checks against the same bundle the repository built. The copies are git-ignored; generated/ stays
 // the source.
@@ -13,6 +14,9 @@ try {
   if (!names.includes('openapi.json')) throw new Error('generated/openapi.json is missing');
   for (const name of names) await copyFile(new URL(name, generated), new URL(name, target));
 } catch (error) {
-  console.error(`Cannot copy the contract from ${fileURLToPath(generated)} into the package: ${error.message}. Run \`npm run build\` at the repository root first.`);
+  const reason = error instanceof Error ? error.message : String(error);
+  console.error(
+    `Cannot copy the contract from ${fileURLToPath(generated)} into the package: ${reason}. Run \`npm run build\` at the repository root first.`,
+  );
   process.exit(1);
 }

@@ -4,9 +4,9 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runConformance } from '../src/index.js';
 import { freePort } from '../../../test/support/ports.js';
-import { runBin, startExampleServer, type ExampleServer } from './support/servers.js';
+import { runConformance } from '../src/index.js';
+import { type ExampleServer, runBin, startExampleServer } from './support/servers.js';
 
 let server: ExampleServer | undefined;
 afterEach(async () => {
@@ -45,21 +45,41 @@ describe('bad usage exits 2 with one line and no stack trace', () => {
     await writeFile(file, 'operations:\n  getNothing:\n    parameters: {}\n');
     const { code, stderr } = await runBin(['--base-url', server.url, '--params', file]);
     expect(code).toBe(2);
-    expect(stderr.trim()).toBe(`trading-analytics-conformance: --params: the contract has no operation getNothing (in ${file}).`);
+    expect(stderr.trim()).toBe(
+      `trading-analytics-conformance: --params: the contract has no operation getNothing (in ${file}).`,
+    );
   });
 });
 
 it('passes --header through on every request and never writes its value into a report, even when echoed', async () => {
   const secret = 'Bearer s3cr3t-token-value';
   // The server echoes the Authorization header into a body, which also breaks that body's schema.
-  server = await startExampleServer({ departures: { getStakedApy: (answer, { headers }) => ({ ...answer, body: { echoed: headers.authorization } }) } });
+  server = await startExampleServer({
+    departures: { getStakedApy: (answer, { headers }) => ({ ...answer, body: { echoed: headers.authorization } }) },
+  });
   const dir = await scratch();
-  const { code, stdout, stderr } = await runBin(['--base-url', server.url, '--rps', '200', '--header', `Authorization: ${secret}`, '--junit', path.join(dir, 'r.xml'), '--json', path.join(dir, 'r.json')]);
+  const { code, stdout, stderr } = await runBin([
+    '--base-url',
+    server.url,
+    '--rps',
+    '200',
+    '--header',
+    `Authorization: ${secret}`,
+    '--junit',
+    path.join(dir, 'r.xml'),
+    '--json',
+    path.join(dir, 'r.json'),
+  ]);
   expect(code).toBe(1);
   const nonPreflight = server.received.filter((request) => request.url !== '/');
   expect(nonPreflight.length).toBeGreaterThan(40);
   expect(nonPreflight.every((request) => request.headers.authorization === secret)).toBe(true);
-  for (const text of [stdout, stderr, await readFile(path.join(dir, 'r.xml'), 'utf8'), await readFile(path.join(dir, 'r.json'), 'utf8')]) {
+  for (const text of [
+    stdout,
+    stderr,
+    await readFile(path.join(dir, 'r.xml'), 'utf8'),
+    await readFile(path.join(dir, 'r.json'), 'utf8'),
+  ]) {
     expect(text).not.toContain('s3cr3t');
   }
   expect(stdout).toContain('[redacted]');
@@ -71,23 +91,38 @@ it('keeps to --rps and the concurrency cap', async () => {
   const times = server.received.map((request) => request.at);
   expect(times.length).toBeGreaterThan(50);
   // Requests start at least 1/rps apart (a little slack for the timer), so no second holds more than rps.
-  for (let index = 0; index + 40 < times.length; index++) expect(times[index + 40] - times[index]).toBeGreaterThanOrEqual(950);
+  for (let index = 0; index + 40 < times.length; index++)
+    expect(times[index + 40] - times[index]).toBeGreaterThanOrEqual(950);
   expect(server.maxInFlight).toBeLessThanOrEqual(2);
 });
 
 it('reports an operation with no answer within --timeout-ms as timed out and goes on', async () => {
   server = await startExampleServer({ departures: { getStakedPortfolio: () => 'hang' } });
   const dir = await scratch();
-  const { code, stdout } = await runBin(['--base-url', server.url, '--rps', '200', '--timeout-ms', '500', '--json', path.join(dir, 'r.json')]);
+  const { code, stdout } = await runBin([
+    '--base-url',
+    server.url,
+    '--rps',
+    '200',
+    '--timeout-ms',
+    '500',
+    '--json',
+    path.join(dir, 'r.json'),
+  ]);
   expect(code).toBe(1);
   expect(stdout).toMatch(/^ {2}TIME {2}getStakedPortfolio/m);
-  expect(stdout).toMatch(/Totals: 31 operations: 28 conform, 0 do not, 1 timed out, 2 skipped; 3 of 3 workflows conform/);
+  expect(stdout).toMatch(
+    /Totals: 31 operations: 28 conform, 0 do not, 1 timed out, 2 skipped; 3 of 3 workflows conform/,
+  );
   const report = JSON.parse(await readFile(path.join(dir, 'r.json'), 'utf8'));
-  expect(report.problems).toEqual([{ operationId: 'getStakedPortfolio', check: 'timeout', expected: 'an answer within 500 ms', observed: 'no answer' }]);
+  expect(report.problems).toEqual([
+    { operationId: 'getStakedPortfolio', check: 'timeout', expected: 'an answer within 500 ms', observed: 'no answer' },
+  ]);
 });
 
 describe('writes', () => {
-  const joins = (target: ExampleServer) => target.received.filter((request) => request.url === '/v1/trading-competition/join');
+  const joins = (target: ExampleServer) =>
+    target.received.filter((request) => request.url === '/v1/trading-competition/join');
   const submissions = (target: ExampleServer) => target.received.filter((request) => request.url.startsWith('/v2/'));
 
   it('sends no write by default and reports the join and the gasless submission as skipped, with the reason', async () => {
@@ -95,7 +130,11 @@ describe('writes', () => {
     const report = await runConformance({ baseUrl: server.url, rps: 200, workflows: false });
     expect(joins(server)).toEqual([]);
     expect(submissions(server)).toEqual([]);
-    const skipped = Object.fromEntries(report.operations.filter((result) => result.status === 'skipped').map((result) => [result.operationId, result.reason]));
+    const skipped = Object.fromEntries(
+      report.operations
+        .filter((result) => result.status === 'skipped')
+        .map((result) => [result.operationId, result.reason]),
+    );
     expect(skipped.joinCompetition).toMatch(/--allow-writes/);
     expect(skipped.submitTradingIntent).toMatch(/never sent/);
   });
@@ -105,7 +144,10 @@ describe('writes', () => {
     const report = await runConformance({ baseUrl: server.url, rps: 200, workflows: false, allowWrites: true });
     expect(joins(server)).toHaveLength(1);
     expect(submissions(server)).toEqual([]);
-    expect(report.operations.find((result) => result.operationId === 'joinCompetition')).toMatchObject({ status: 'pass', answered: 200 });
+    expect(report.operations.find((result) => result.operationId === 'joinCompetition')).toMatchObject({
+      status: 'pass',
+      answered: 200,
+    });
   });
 });
 
@@ -113,11 +155,19 @@ it('takes request values from --params, by parameter name and per operation, ove
   server = await startExampleServer();
   const file = path.join(await scratch(), 'params.json');
   const trader = '0x1111111111111111111111111111111111111111';
-  await writeFile(file, JSON.stringify({ parameters: { user_address: trader }, operations: { getPriceHoursAgo: { parameters: { hours_ago: 3 } } } }));
+  await writeFile(
+    file,
+    JSON.stringify({
+      parameters: { user_address: trader },
+      operations: { getPriceHoursAgo: { parameters: { hours_ago: 3 } } },
+    }),
+  );
   const report = await runConformance({ baseUrl: server.url, rps: 200, params: file });
   const urls = server.received.map((request) => request.url);
   expect(urls).toContain(`/v1/portfolio/${trader}/unrealized-pnl`);
-  expect(urls.some((url) => url.startsWith('/v1/oracle/price/pair-hours-ago?') && url.includes('hours_ago=3'))).toBe(true);
+  expect(urls.some((url) => url.startsWith('/v1/oracle/price/pair-hours-ago?') && url.includes('hours_ago=3'))).toBe(
+    true,
+  );
   // The workflows take it too: their input is named like the parameter.
   expect(urls).toContain(`/v1/portfolio/${trader}/portfolio_data`);
   expect(report.conforms).toBe(true);

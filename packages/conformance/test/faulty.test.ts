@@ -1,12 +1,13 @@
 // A server that serves the contract's examples but departs from the contract in one known way per check
 // kind, each on its own operation: the run flags each departure with its check kind, and nothing else.
-import { XMLParser } from 'fast-xml-parser';
+
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runConformance } from '../src/index.js';
-import { runBin, startExampleServer, type Departure, type ExampleServer } from './support/servers.js';
+import { type Departure, type ExampleServer, runBin, startExampleServer } from './support/servers.js';
 
 type Body = Record<string, unknown>;
 const body = (answer: { body: unknown }) => answer.body as Body;
@@ -14,7 +15,10 @@ const body = (answer: { body: unknown }) => answer.body as Body;
 /** operationId -> [check kind expected in the report, the departure]. */
 const seeded: Record<string, [string, Departure]> = {
   getStakedApy: ['status', (answer) => ({ ...answer, status: 201 })],
-  getTeamInfo: ['content-type', (answer) => ({ ...answer, headers: { 'content-type': 'text/plain' }, body: JSON.stringify(answer.body) })],
+  getTeamInfo: [
+    'content-type',
+    (answer) => ({ ...answer, headers: { 'content-type': 'text/plain' }, body: JSON.stringify(answer.body) }),
+  ],
   getUnrealizedPnl: ['header', (answer) => ({ ...answer, headers: { 'content-type': 'application/json' } })],
   getStakedPortfolio: ['schema', (answer) => ({ ...answer, body: { ...body(answer), principal: undefined } })], // missing required field
   getMyRank: ['schema', (answer) => ({ ...answer, body: { ...body(answer), rank: String(body(answer).rank) } })], // wrong type
@@ -22,12 +26,17 @@ const seeded: Record<string, [string, Departure]> = {
   getProtocolVolumeAllTime: ['schema', (answer) => ({ ...answer, body: { ...body(answer), vol: '38,412,907.2215' } })], // breaks the decimal pattern
   getTradeOverview: ['schema', (answer) => ({ ...answer, body: { ...body(answer), realizedPnlUsd: null } })], // null where not nullable
   // Answers hours_ago=99 with the example instead of refusing it.
-  getPriceHoursAgo: ['out-of-range', (answer, { query, example }) => (query.get('hours_ago') === '99' ? example : answer)],
+  getPriceHoursAgo: [
+    'out-of-range',
+    (answer, { query, example }) => (query.get('hours_ago') === '99' ? example : answer),
+  ],
 };
 
 let server: ExampleServer;
 beforeAll(async () => {
-  const departures = Object.fromEntries(Object.entries(seeded).map(([operationId, [, departure]]) => [operationId, departure]));
+  const departures = Object.fromEntries(
+    Object.entries(seeded).map(([operationId, [, departure]]) => [operationId, departure]),
+  );
   server = await startExampleServer({ departures });
 });
 afterAll(() => server?.close());
@@ -48,22 +57,50 @@ describe('against a server with one departure per check kind', () => {
     ]);
     expect(report.conforms).toBe(false);
     const flagged = failing.length;
-    console.log(`faulty server: ${flagged} of ${Object.keys(seeded).length} departures flagged; false positives: ${report.operations.filter((result) => result.status === 'fail' && !seeded[result.operationId]).length}`);
+    console.log(
+      `faulty server: ${flagged} of ${Object.keys(seeded).length} departures flagged; false positives: ${report.operations.filter((result) => result.status === 'fail' && !seeded[result.operationId]).length}`,
+    );
   });
 
   it('names what broke: the field, the expected rule and the observed value', async () => {
     const report = await runConformance({ baseUrl: server.url, rps: 200, concurrency: 8, workflows: false });
-    const problem = (operationId: string) => report.problems.filter((candidate) => candidate.operationId === operationId);
-    expect(problem('getStakedPortfolio')).toContainEqual(expect.objectContaining({ check: 'schema', expected: "(root) must have required property 'principal'" }));
-    expect(problem('getMyRank')).toContainEqual(expect.objectContaining({ check: 'schema', expected: '/rank must be integer', observed: '/rank = 1' }));
-    expect(problem('getPairVolume')[0].expected).toMatch(/\/period must be equal to one of the allowed values \(ONE_DAY, SEVEN_DAY, THIRTY_DAY, ALL\)/);
+    const problem = (operationId: string) =>
+      report.problems.filter((candidate) => candidate.operationId === operationId);
+    expect(problem('getStakedPortfolio')).toContainEqual(
+      expect.objectContaining({ check: 'schema', expected: "(root) must have required property 'principal'" }),
+    );
+    expect(problem('getMyRank')).toContainEqual(
+      expect.objectContaining({ check: 'schema', expected: '/rank must be integer', observed: '/rank = 1' }),
+    );
+    expect(problem('getPairVolume')[0].expected).toMatch(
+      /\/period must be equal to one of the allowed values \(ONE_DAY, SEVEN_DAY, THIRTY_DAY, ALL\)/,
+    );
     expect(problem('getProtocolVolumeAllTime')[0]).toMatchObject({ observed: '/vol = 38,412,907.2215' });
-    expect(problem('getTradeOverview')[0]).toMatchObject({ expected: '/realizedPnlUsd must be string', observed: '/realizedPnlUsd = null' });
-    expect(problem('getUnrealizedPnl')).toEqual([{ operationId: 'getUnrealizedPnl', check: 'header', expected: 'Cache-Control present', observed: 'Cache-Control absent' }]);
+    expect(problem('getTradeOverview')[0]).toMatchObject({
+      expected: '/realizedPnlUsd must be string',
+      observed: '/realizedPnlUsd = null',
+    });
+    expect(problem('getUnrealizedPnl')).toEqual([
+      {
+        operationId: 'getUnrealizedPnl',
+        check: 'header',
+        expected: 'Cache-Control present',
+        observed: 'Cache-Control absent',
+      },
+    ]);
     expect(problem('getStakedApy')[0]).toMatchObject({ check: 'status', observed: expect.stringMatching(/^201/) });
-    expect(problem('getTeamInfo')[0]).toMatchObject({ check: 'content-type', expected: 'application/json', observed: 'text/plain' });
+    expect(problem('getTeamInfo')[0]).toMatchObject({
+      check: 'content-type',
+      expected: 'application/json',
+      observed: 'text/plain',
+    });
     expect(problem('getPriceHoursAgo')).toEqual([
-      { operationId: 'getPriceHoursAgo', check: 'out-of-range', expected: '400 for hours_ago=99 (above the maximum 24)', observed: '200' },
+      {
+        operationId: 'getPriceHoursAgo',
+        check: 'out-of-range',
+        expected: '400 for hours_ago=99 (above the maximum 24)',
+        observed: '200',
+      },
     ]);
   });
 
@@ -75,21 +112,35 @@ describe('against a server with one departure per check kind', () => {
     expect(code).toBe(1);
     expect(stdout).toMatch(/^ {2}FAIL {2}getMyRank +GET/m);
     expect(stdout).toMatch(/^ {2}ok {4}listLeaderboard +GET/m);
-    expect(stdout).toMatch(/Totals: 31 operations: 20 conform, 9 do not, 0 timed out, 2 skipped; 3 of 3 workflows conform/);
+    expect(stdout).toMatch(
+      /Totals: 31 operations: 20 conform, 9 do not, 0 timed out, 2 skipped; 3 of 3 workflows conform/,
+    );
 
-    const parsed = new XMLParser({ ignoreAttributes: false, isArray: (name) => ['testsuite', 'testcase', 'failure'].includes(name) }).parse(await readFile(junit, 'utf8'));
+    const parsed = new XMLParser({
+      ignoreAttributes: false,
+      isArray: (name) => ['testsuite', 'testcase', 'failure'].includes(name),
+    }).parse(await readFile(junit, 'utf8'));
     const [operations, workflows] = parsed.testsuites.testsuite;
     expect(operations.testcase).toHaveLength(31);
-    expect(workflows.testcase.map((testcase: Record<string, string>) => testcase['@_name'])).toEqual(['marketToPriceUpdates', 'competitionToLeaderboard', 'traderPositionsToUnrealizedPnl']);
+    expect(workflows.testcase.map((testcase: Record<string, string>) => testcase['@_name'])).toEqual([
+      'marketToPriceUpdates',
+      'competitionToLeaderboard',
+      'traderPositionsToUnrealizedPnl',
+    ]);
     const report = JSON.parse(await readFile(json, 'utf8'));
     for (const testcase of operations.testcase) {
-      const problems = report.problems.filter((problem: { operationId: string }) => problem.operationId === testcase['@_name']);
+      const problems = report.problems.filter(
+        (problem: { operationId: string }) => problem.operationId === testcase['@_name'],
+      );
       expect(testcase.failure ?? [], testcase['@_name']).toHaveLength(problems.length);
     }
-    const skipped = operations.testcase.filter((testcase: Record<string, unknown>) => 'skipped' in testcase).map((testcase: Record<string, string>) => testcase['@_name']);
+    const skipped = operations.testcase
+      .filter((testcase: Record<string, unknown>) => 'skipped' in testcase)
+      .map((testcase: Record<string, string>) => testcase['@_name']);
     expect(skipped).toEqual(['joinCompetition', 'submitTradingIntent']);
     expect(operations['@_failures']).toBe('9');
-    for (const problem of report.problems) expect(Object.keys(problem)).toEqual(['operationId', 'check', 'expected', 'observed']);
+    for (const problem of report.problems)
+      expect(Object.keys(problem)).toEqual(['operationId', 'check', 'expected', 'observed']);
   });
 });
 
@@ -98,17 +149,27 @@ describe('a departure inside a flow', () => {
     const flowServer = await startExampleServer({
       departures: {
         listCompetitionLeaderboard: (answer) => ({ ...answer, body: { ...body(answer), headers: 'rank,pnl' } }),
-        queryPriceUpdates: (answer) => ({ ...answer, body: { ...body(answer), updateFee: '250000000000000000000', verifition_fee: '7' } }),
+        queryPriceUpdates: (answer) => ({
+          ...answer,
+          body: { ...body(answer), updateFee: '250000000000000000000', verifition_fee: '7' },
+        }),
       },
     });
     try {
       const report = await runConformance({ baseUrl: flowServer.url, rps: 200 });
       const byId = Object.fromEntries(report.workflows.map((workflow) => [workflow.workflowId, workflow]));
       expect(byId.competitionToLeaderboard.status).toBe('fail');
-      expect(byId.competitionToLeaderboard.problems.map((problem) => problem.check)).toEqual(['competitionLeaderboard (listCompetitionLeaderboard): schema check']);
-      expect(byId.marketToPriceUpdates).toMatchObject({ status: 'pass', notes: ['transaction value (updateFee + verifition_fee): 250000000000000000007 wei'] });
+      expect(byId.competitionToLeaderboard.problems.map((problem) => problem.check)).toEqual([
+        'competitionLeaderboard (listCompetitionLeaderboard): schema check',
+      ]);
+      expect(byId.marketToPriceUpdates).toMatchObject({
+        status: 'pass',
+        notes: ['transaction value (updateFee + verifition_fee): 250000000000000000007 wei'],
+      });
       expect(byId.traderPositionsToUnrealizedPnl.status).toBe('pass');
-      expect(report.problems).toContainEqual(expect.objectContaining({ operationId: 'competitionToLeaderboard', workflow: true }));
+      expect(report.problems).toContainEqual(
+        expect.objectContaining({ operationId: 'competitionToLeaderboard', workflow: true }),
+      );
     } finally {
       await flowServer.close();
     }

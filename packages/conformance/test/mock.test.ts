@@ -1,9 +1,10 @@
 // The project's own mock must conform to the contract 100%, through the bin as a pipeline runs it.
-import { XMLParser } from 'fast-xml-parser';
+
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startMock, type MockServer } from '@trading-analytics/mock';
+import { type MockServer, startMock } from '@trading-analytics/mock';
+import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runBin } from './support/servers.js';
 
@@ -17,27 +18,54 @@ it('finds every operation and every workflow of the mock conforming, exit 0, wit
   const dir = await mkdtemp(path.join(tmpdir(), 'conformance-mock-'));
   const junit = path.join(dir, 'report.xml');
   const json = path.join(dir, 'report.json');
-  const { code, stdout, stderr } = await runBin(['--base-url', mock.url, '--rps', '100', '--allow-writes', '--junit', junit, '--json', json]);
+  const { code, stdout, stderr } = await runBin([
+    '--base-url',
+    mock.url,
+    '--rps',
+    '100',
+    '--allow-writes',
+    '--junit',
+    junit,
+    '--json',
+    json,
+  ]);
   expect(stderr).not.toMatch(/FAIL|Error/);
   expect(code, stdout).toBe(0);
-  expect(stdout).toMatch(/Totals: 31 operations: 30 conform, 0 do not, 0 timed out, 1 skipped; 3 of 3 workflows conform/);
+  expect(stdout).toMatch(
+    /Totals: 31 operations: 30 conform, 0 do not, 0 timed out, 1 skipped; 3 of 3 workflows conform/,
+  );
   expect(stdout).toContain('The service conforms to the contract.');
   expect(stdout).toContain('transaction value (updateFee + verifition_fee): 100000000000000 wei');
 
   const report = JSON.parse(await readFile(json, 'utf8'));
   expect(report.conforms).toBe(true);
   expect(report.problems).toEqual([]);
-  expect(report.operations.find((result: { operationId: string }) => result.operationId === 'joinCompetition')).toMatchObject({ status: 'pass', answered: 200 });
-  expect(report.operations.find((result: { operationId: string }) => result.operationId === 'submitTradingIntent')).toMatchObject({ status: 'skipped' });
+  expect(
+    report.operations.find((result: { operationId: string }) => result.operationId === 'joinCompetition'),
+  ).toMatchObject({ status: 'pass', answered: 200 });
+  expect(
+    report.operations.find((result: { operationId: string }) => result.operationId === 'submitTradingIntent'),
+  ).toMatchObject({ status: 'skipped' });
   // Observations are recorded at the open points and never fail the run.
   expect(report.observations.map((observation: { point: string }) => observation.point)).toEqual(
-    expect.arrayContaining(['Status code for an unknown competition id.', 'Whether sum-by-date accepts the chains parameter.', 'Status code returned for an empty pairBases.']),
+    expect.arrayContaining([
+      'Status code for an unknown competition id.',
+      'Whether sum-by-date accepts the chains parameter.',
+      'Status code returned for an empty pairBases.',
+    ]),
   );
-  const unknownId = report.observations.find((observation: { point: string }) => observation.point === 'Status code for an unknown competition id.');
+  const unknownId = report.observations.find(
+    (observation: { point: string }) => observation.point === 'Status code for an unknown competition id.',
+  );
   expect(unknownId.observed).toMatch(/^id=2147483647, an id no competition has: \d{3} /);
 
-  const parsed = new XMLParser({ ignoreAttributes: false, isArray: (name) => ['testsuite', 'testcase'].includes(name) }).parse(await readFile(junit, 'utf8'));
-  const names = parsed.testsuites.testsuite.flatMap((suite: { testcase: Record<string, string>[] }) => suite.testcase.map((testcase) => testcase['@_name']));
+  const parsed = new XMLParser({
+    ignoreAttributes: false,
+    isArray: (name) => ['testsuite', 'testcase'].includes(name),
+  }).parse(await readFile(junit, 'utf8'));
+  const names = parsed.testsuites.testsuite.flatMap((suite: { testcase: Record<string, string>[] }) =>
+    suite.testcase.map((testcase) => testcase['@_name']),
+  );
   expect(names).toHaveLength(34);
   expect(names).toContain('getUnrealizedPnl');
   expect(parsed.testsuites['@_failures']).toBe('0');

@@ -1,12 +1,14 @@
 // Test servers on 127.0.0.1 port 0: one that serves the contract's own examples (clean unless told to
-// depart from the contract for some operations), and a helper to run the bin.
-import { spawn } from 'node:child_process';
+// depart from the contract for some operations), and helpers to run the bin or any command.
+import { type SpawnOptions, spawn } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import net from 'node:net';
+import type net from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { listOperations, loadContract, resolve } from '../../src/contract.js';
+import { listOperations, resolve } from '@trading-analytics/core';
+import { type Json, loadBundle } from '../../../../test/support/contract.js';
 
-export const bin = fileURLToPath(new URL('../../bin/trading-analytics-conformance.js', import.meta.url));
+/** The built command (`npm run compile`, or the test setup, builds it). */
+export const bin = fileURLToPath(new URL('../../dist/bin.js', import.meta.url));
 
 export interface Received {
   method: string;
@@ -23,7 +25,10 @@ export interface Answer {
 }
 
 /** Changes the answer of one operation; `example` is the documented 2xx answer (also when the request was refused). */
-export type Departure = (answer: Answer, request: { query: URLSearchParams; headers: IncomingMessage['headers']; example: Answer }) => Answer | 'hang';
+export type Departure = (
+  answer: Answer,
+  request: { query: URLSearchParams; headers: IncomingMessage['headers']; example: Answer },
+) => Answer | 'hang';
 
 export interface ExampleServer {
   url: string;
@@ -32,78 +37,125 @@ export interface ExampleServer {
   close(): Promise<void>;
 }
 
-const document = loadContract();
+const document = loadBundle();
 const operations = listOperations(document);
-const address = /^0x[0-9a-fA-F]{40}$/;
+/** Follows a reference of the bundle, read as loose JSON like the rest of this server. */
+const follow = (node: unknown): Json => resolve(document, node);
 
 function firstExample(media: { examples?: Record<string, unknown>; example?: unknown } | undefined) {
   if (!media) return undefined;
-  return media.example ?? resolve(document, Object.values(media.examples ?? {})[0])?.value;
+  return media.example ?? follow(Object.values(media.examples ?? {})[0])?.value;
 }
 
 /** A clean answer: the first example of the lowest 2xx, or a 400 where the contract refuses the request. */
-function cleanAnswer(entry: (typeof operations)[number], query: URLSearchParams, pathValues: Record<string, string>, validate = true): Answer {
-  if (validate && entry.operation.responses['400']) {
+function cleanAnswer(
+  entry: (typeof operations)[number],
+  query: URLSearchParams,
+  pathValues: Record<string, string>,
+  validate = true,
+): Answer {
+  const responses: Json = entry.operation.responses;
+  if (validate && responses['400']) {
     for (const parameter of entry.parameters) {
       const raw = parameter.in === 'path' ? pathValues[parameter.name] : query.get(parameter.name);
       if (raw === null || raw === undefined) continue;
-      const schema = resolve(document, parameter.schema) ?? {};
+      const schema = follow(parameter.schema) ?? {};
       const number = Number(raw);
       const refused =
         (schema.maximum !== undefined && !(number <= schema.maximum)) ||
         (schema.minimum !== undefined && !(number >= schema.minimum)) ||
         (schema.pattern !== undefined && !new RegExp(schema.pattern).test(raw)) ||
         (Array.isArray(schema.enum) && !schema.enum.includes(raw));
-      if (refused) return { status: 400, headers: { 'content-type': 'application/json' }, body: { error: `invalid ${parameter.name}` } };
+      if (refused)
+        return {
+          status: 400,
+          headers: { 'content-type': 'application/json' },
+          body: { error: `invalid ${parameter.name}` },
+        };
     }
   }
-  const status = Object.keys(entry.operation.responses).filter((key) => key.startsWith('2')).sort()[0];
-  const response = resolve(document, entry.operation.responses[status]);
+  const status = Object.keys(responses)
+    .filter((key) => key.startsWith('2'))
+    .sort()[0];
+  const response = follow(responses[status]);
   const headers: Record<string, string> = {};
   for (const header of Object.entries(response.headers ?? {})) {
-    const schema = resolve(document, resolve(document, header[1]).schema);
+    const schema = follow(follow(header[1]).schema);
     headers[header[0]] = schema?.examples?.[0] ?? schema?.enum?.[0];
   }
   const media = response.content?.['application/json'];
   if (!media) return { status: Number(status), headers, body: undefined };
-  return { status: Number(status), headers: { ...headers, 'content-type': 'application/json' }, body: firstExample(media) };
+  return {
+    status: Number(status),
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: firstExample(media),
+  };
 }
 
 function route(method: string, pathname: string) {
   for (const entry of operations) {
     if (entry.method !== method.toLowerCase()) continue;
     const names: string[] = [];
-    const pattern = new RegExp(`^${entry.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\\\{([^}]+)\\\}/g, (_match, name) => (names.push(name), '([^/]+)'))}$`);
+    const pattern = new RegExp(
+      `^${entry.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\\\{([^}]+)\\\}/g, (_match, name) => {
+        names.push(name);
+        return '([^/]+)';
+      })}$`,
+    );
     const match = pattern.exec(pathname);
-    if (match) return { entry, pathValues: Object.fromEntries(names.map((name, index) => [name, decodeURIComponent(match[index + 1])])) };
+    if (match)
+      return {
+        entry,
+        pathValues: Object.fromEntries(names.map((name, index) => [name, decodeURIComponent(match[index + 1])])),
+      };
   }
   return undefined;
 }
 
 /** Serves the contract's examples; `departures` (by operationId) change the answer of chosen operations. */
-export async function startExampleServer({ departures = {}, delayMs = 0 }: { departures?: Record<string, Departure>; delayMs?: number } = {}): Promise<ExampleServer> {
+export async function startExampleServer({
+  departures = {},
+  delayMs = 0,
+}: {
+  departures?: Record<string, Departure>;
+  delayMs?: number;
+} = {}): Promise<ExampleServer> {
   const received: Received[] = [];
   let inFlight = 0;
   const state = { maxInFlight: 0 };
   const hanging = new Set<ServerResponse>();
   const server: Server = createServer(async (request, response) => {
-    received.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers, at: performance.now() });
+    received.push({
+      method: request.method ?? '',
+      url: request.url ?? '',
+      headers: request.headers,
+      at: performance.now(),
+    });
     inFlight++;
     state.maxInFlight = Math.max(state.maxInFlight, inFlight);
     for await (const _chunk of request);
     if (delayMs > 0) await new Promise((done) => setTimeout(done, delayMs));
     const url = new URL(request.url ?? '/', 'http://localhost');
     const found = route(request.method ?? 'GET', url.pathname);
-    let answer: Answer | 'hang' = found ? cleanAnswer(found.entry, url.searchParams, found.pathValues) : { status: 404, headers: { 'content-type': 'application/json' }, body: { error: 'no such path' } };
+    let answer: Answer | 'hang' = found
+      ? cleanAnswer(found.entry, url.searchParams, found.pathValues)
+      : { status: 404, headers: { 'content-type': 'application/json' }, body: { error: 'no such path' } };
     const departure = found && departures[found.entry.operationId];
-    if (departure) answer = departure(structuredClone(answer), { query: url.searchParams, headers: request.headers, example: cleanAnswer(found.entry, url.searchParams, found.pathValues, false) });
+    if (departure)
+      answer = departure(structuredClone(answer), {
+        query: url.searchParams,
+        headers: request.headers,
+        example: cleanAnswer(found.entry, url.searchParams, found.pathValues, false),
+      });
     inFlight--;
     if (answer === 'hang') {
       hanging.add(response);
       return;
     }
     response.writeHead(answer.status, answer.headers);
-    response.end(answer.body === undefined ? '' : typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body));
+    response.end(
+      answer.body === undefined ? '' : typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body),
+    );
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const { port } = server.address() as net.AddressInfo;
@@ -122,14 +174,25 @@ export async function startExampleServer({ departures = {}, delayMs = 0 }: { dep
   };
 }
 
-/** Runs the bin; resolves with its exit code and output. */
-export function runBin(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export interface CommandOutcome {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a command to its end; resolves with its exit code and output. */
+export function runCommand(command: string, args: string[], options: SpawnOptions = {}): Promise<CommandOutcome> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, [bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.stdout?.on('data', (chunk) => (stdout += chunk));
+    child.stderr?.on('data', (chunk) => (stderr += chunk));
     child.on('close', (code) => done({ code, stdout, stderr }));
   });
+}
+
+/** Runs the bin; resolves with its exit code and output. */
+export function runBin(args: string[]): Promise<CommandOutcome> {
+  return runCommand(process.execPath, [bin, ...args]);
 }

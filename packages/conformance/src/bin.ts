@@ -3,7 +3,15 @@
 // Exit 0: conforms; 1: does not (or a request timed out); 2: bad usage or an unreachable base URL.
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { defaults, formatJson, formatJunit, formatSummary, runConformance, UsageError } from '../src/index.js';
+import {
+  type ConformanceReport,
+  defaults,
+  formatJson,
+  formatJunit,
+  formatSummary,
+  runConformance,
+  UsageError,
+} from './index.js';
 
 const usage = `Usage: trading-analytics-conformance --base-url <url> [options]
 
@@ -20,52 +28,60 @@ contract leaves open against a running service. Read-only unless --allow-writes.
   --json <file>           write a JSON report (every problem and observation)
   --help                  show this text`;
 
-function fail(message) {
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+function fail(message: string): never {
   console.error(`trading-analytics-conformance: ${message}`);
   process.exit(2);
 }
 
-function positive(name, text, { integer = false } = {}) {
+function positive(name: string, text: string, { integer = false } = {}): number {
   const value = Number(text);
-  if (!/^[0-9]+(\.[0-9]+)?$/.test(text) || !(value > 0) || (integer && !Number.isInteger(value))) fail(`${name} must be a positive ${integer ? 'integer' : 'number'}, got "${text}".`);
+  if (!/^[0-9]+(\.[0-9]+)?$/.test(text) || !(value > 0) || (integer && !Number.isInteger(value))) {
+    fail(`${name} must be a positive ${integer ? 'integer' : 'number'}, got "${text}".`);
+  }
   return value;
 }
 
-let values;
-try {
-  ({ values } = parseArgs({
-    options: {
-      'base-url': { type: 'string' },
-      params: { type: 'string' },
-      header: { type: 'string', multiple: true, default: [] },
-      'allow-writes': { type: 'boolean', default: false },
-      rps: { type: 'string', default: String(defaults.rps) },
-      concurrency: { type: 'string', default: String(defaults.concurrency) },
-      'timeout-ms': { type: 'string', default: String(defaults.timeoutMs) },
-      junit: { type: 'string' },
-      json: { type: 'string' },
-      help: { type: 'boolean', default: false },
-    },
-  }));
-} catch (error) {
-  fail(`${error.message.split('\n')[0]} (see --help)`);
+function parseFlags() {
+  try {
+    return parseArgs({
+      options: {
+        'base-url': { type: 'string' },
+        params: { type: 'string' },
+        header: { type: 'string', multiple: true, default: [] },
+        'allow-writes': { type: 'boolean', default: false },
+        rps: { type: 'string', default: String(defaults.rps) },
+        concurrency: { type: 'string', default: String(defaults.concurrency) },
+        'timeout-ms': { type: 'string', default: String(defaults.timeoutMs) },
+        junit: { type: 'string' },
+        json: { type: 'string' },
+        help: { type: 'boolean', default: false },
+      },
+    }).values;
+  } catch (error) {
+    fail(`${messageOf(error).split('\n')[0]} (see --help)`);
+  }
 }
+
+const values = parseFlags();
 if (values.help) {
   console.log(usage);
   process.exit(0);
 }
-if (!values['base-url']) fail('--base-url <url> is required (see --help).');
-const headers = {};
+const baseUrl = values['base-url'];
+if (!baseUrl) fail('--base-url <url> is required (see --help).');
+const headers: Record<string, string> = {};
 for (const header of values.header) {
   const match = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+):\s*(.*)$/.exec(header);
   if (!match) fail(`--header must be 'Name: value' (the value is not shown here).`);
-  headers[match[1]] = match[2];
+  headers[match[1] as string] = match[2] as string;
 }
 
-let report;
+let report: ConformanceReport;
 try {
   report = await runConformance({
-    baseUrl: values['base-url'],
+    baseUrl,
     params: values.params,
     headers,
     allowWrites: values['allow-writes'],
@@ -76,7 +92,7 @@ try {
   });
 } catch (error) {
   if (error instanceof UsageError) fail(error.message);
-  console.error(`trading-analytics-conformance: the run failed: ${error.message}`);
+  console.error(`trading-analytics-conformance: the run failed: ${messageOf(error)}`);
   process.exit(2);
 }
 
@@ -85,6 +101,6 @@ try {
   if (values.junit) await writeFile(values.junit, formatJunit(report));
   if (values.json) await writeFile(values.json, formatJson(report));
 } catch (error) {
-  fail(`cannot write the report: ${error.message}`);
+  fail(`cannot write the report: ${messageOf(error)}`);
 }
 process.exit(report.conforms ? 0 : 1);

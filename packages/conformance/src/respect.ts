@@ -1,0 +1,60 @@
+// Redocly Respect, run as a child process on one Arazzo file, and the parts of the Arazzo file and of
+// Respect's JSON log the runner reads.
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+const require = createRequire(import.meta.url);
+
+/** The parts of an Arazzo document the runner reads. */
+export interface ArazzoDocument {
+  sourceDescriptions: { name: string }[];
+  workflows: {
+    workflowId: string;
+    inputs?: { properties?: Record<string, unknown> };
+    steps: { stepId: string; operationId?: string }[];
+  }[];
+}
+
+/** One check Respect made of a step. */
+interface RespectCheck {
+  name: string;
+  passed: boolean;
+  condition?: string;
+  message?: string;
+}
+
+interface RespectStep {
+  stepId: string;
+  response?: { statusCode?: number; body?: unknown };
+  checks?: RespectCheck[];
+}
+
+/** The parts of Respect's `--json-output` log the runner reads. */
+export interface RespectLog {
+  files: Record<string, { executedWorkflows?: { workflowId: string; executedSteps?: RespectStep[] }[] }>;
+}
+
+function respectBin(): string {
+  const manifest = require.resolve('@redocly/cli/package.json');
+  return path.join(path.dirname(manifest), (require(manifest) as { bin: { redocly: string } }).bin.redocly);
+}
+
+/** Runs `redocly respect <args>`; resolves with its exit code and everything it printed, never rejects. */
+export function runRespect(args: string[]): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [respectBin(), 'respect', ...args], {
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.on('error', (error) => resolve({ code: -1, output: error.message }));
+    child.on('close', (code) => resolve({ code, output }));
+  });
+}

@@ -1,0 +1,108 @@
+// Type tests of the public API, type-checked by vitest (the package's typecheck setting) and by the root
+// `tsc -p tsconfig.json`; never run. Each `@ts-expect-error` covers one statement.
+import { describe, expectTypeOf, it } from 'vitest';
+import {
+  type CheckKind,
+  type ConformanceOptions,
+  type ConformanceReport,
+  defaults,
+  formatJson,
+  formatJunit,
+  formatSummary,
+  type Observation,
+  type OperationCheck,
+  type OperationProblem,
+  type OperationResult,
+  type Problem,
+  runConformance,
+  UsageError,
+  type WorkflowCheck,
+  type WorkflowCheckName,
+  type WorkflowProblem,
+  type WorkflowResult,
+} from '../src/index.js';
+
+describe('runConformance', () => {
+  it('takes the options and resolves with the report', () => {
+    expectTypeOf(runConformance).parameters.toEqualTypeOf<[ConformanceOptions]>();
+    expectTypeOf(runConformance).returns.resolves.toEqualTypeOf<ConformanceReport>();
+    expectTypeOf<ConformanceOptions['baseUrl']>().toEqualTypeOf<string>();
+    expectTypeOf<ConformanceOptions['headers']>().toEqualTypeOf<Record<string, string> | undefined>();
+    expectTypeOf<ConformanceOptions['onProgress']>().toEqualTypeOf<((line: string) => void) | undefined>();
+    expectTypeOf(defaults).toEqualTypeOf<{ rps: number; concurrency: number; timeoutMs: number }>();
+  });
+
+  it('refuses options of the wrong shape', async () => {
+    // @ts-expect-error the base URL is required
+    await runConformance({ rps: 5 });
+    // @ts-expect-error the caps are numbers, not flag text
+    await runConformance({ baseUrl: 'http://127.0.0.1:4010', rps: '5' });
+    // @ts-expect-error an option the runner does not have
+    await runConformance({ baseUrl: 'http://127.0.0.1:4010', retries: 2 });
+  });
+
+  it('rejects with a UsageError, an Error', () => {
+    expectTypeOf<UsageError>().toExtend<Error>();
+    expectTypeOf(new UsageError('--rps must be a positive number')).toHaveProperty('message').toEqualTypeOf<string>();
+  });
+});
+
+describe('the report', () => {
+  it('renders as text in every form', () => {
+    for (const format of [formatSummary, formatJunit, formatJson]) {
+      expectTypeOf(format).toEqualTypeOf<(report: ConformanceReport) => string>();
+    }
+  });
+
+  it('carries the secrets its formatters keep out, read-only', () => {
+    expectTypeOf<ConformanceReport['secrets']>().toEqualTypeOf<readonly string[]>();
+    (report: ConformanceReport) => {
+      // @ts-expect-error the secrets are the run's, not the caller's to change
+      report.secrets = [];
+    };
+  });
+
+  it('names the check kinds of operations and workflows as unions', () => {
+    expectTypeOf<OperationCheck>().toEqualTypeOf<
+      'request' | 'timeout' | 'network' | 'status' | 'header' | 'content-type' | 'body' | 'schema' | 'out-of-range'
+    >();
+    expectTypeOf<WorkflowCheck>().toEqualTypeOf<'respect' | 'steps' | 'step' | 'transaction value'>();
+    expectTypeOf<CheckKind>().toEqualTypeOf<OperationCheck | WorkflowCheck>();
+    expectTypeOf<OperationProblem['check']>().toEqualTypeOf<OperationCheck>();
+    expectTypeOf<OperationResult['problems']>().toEqualTypeOf<OperationProblem[]>();
+    expectTypeOf<WorkflowResult['problems']>().toEqualTypeOf<WorkflowProblem[]>();
+    // @ts-expect-error not a check of an operation
+    const notACheck: OperationCheck = 'speed';
+    expectTypeOf(notACheck).toEqualTypeOf<OperationCheck>();
+  });
+
+  it('names a workflow problem by its step and operation', () => {
+    expectTypeOf<'priceUpdates (queryPriceUpdates): schema check'>().toExtend<WorkflowCheckName>();
+    expectTypeOf<'priceUpdates (queryPriceUpdates): transaction value'>().toExtend<WorkflowCheckName>();
+    expectTypeOf<'respect'>().toExtend<WorkflowCheckName>();
+    expectTypeOf<'steps'>().toExtend<WorkflowCheckName>();
+    expectTypeOf<'schema'>().not.toExtend<WorkflowCheckName>();
+  });
+
+  it('tells an operation problem from a workflow problem by `workflow`', () => {
+    (problem: Problem) => {
+      expectTypeOf(problem.operationId).toEqualTypeOf<string>();
+      if (problem.workflow) expectTypeOf(problem.check).toEqualTypeOf<WorkflowCheckName>();
+      else expectTypeOf(problem.check).toEqualTypeOf<OperationCheck>();
+    };
+  });
+
+  it('types the results as the runner writes them', () => {
+    expectTypeOf<OperationResult['status']>().toEqualTypeOf<'pass' | 'fail' | 'timeout' | 'skipped'>();
+    expectTypeOf<OperationResult['answered']>().toEqualTypeOf<number | undefined>();
+    expectTypeOf<WorkflowResult['status']>().toEqualTypeOf<'pass' | 'fail'>();
+    // A step that runs no operation of its own (a workflow, an operationPath) has none.
+    expectTypeOf<WorkflowResult['steps'][number]['operationId']>().toEqualTypeOf<string | undefined>();
+    expectTypeOf<WorkflowResult['steps'][number]['status']>().toEqualTypeOf<number | undefined>();
+    expectTypeOf<ConformanceReport['observations']>().toEqualTypeOf<Observation[]>();
+    expectTypeOf<ConformanceReport['settings']['params']>().toEqualTypeOf<string | null>();
+    expectTypeOf<keyof ConformanceReport['totals']>().toEqualTypeOf<
+      'operations' | 'conform' | 'fail' | 'timedOut' | 'skipped' | 'workflows' | 'workflowsConform' | 'observations'
+    >();
+  });
+});
