@@ -13,7 +13,7 @@ export interface KeptAnswer {
 }
 
 /** What identifies a request: flat objects (headers, query, preferences) and strings. */
-export interface RequestIdentity {
+interface RequestIdentity {
   method: string;
   path: string;
   query: object;
@@ -22,7 +22,7 @@ export interface RequestIdentity {
   preferences: object;
 }
 
-export interface AnswerCache {
+interface AnswerCache {
   /** The key of a request, or undefined when it is not to be kept. */
   keyOf(request: RequestIdentity): string | undefined;
   get(key: string | undefined): KeptAnswer | undefined;

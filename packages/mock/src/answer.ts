@@ -3,7 +3,7 @@
 import type { ServerResponse } from 'node:http';
 
 /** An answer to write: the core's `Answer`, or one whose body is already bytes (a replayed answer). */
-export interface WritableAnswer {
+interface WritableAnswer {
   status: number;
   headers: Readonly<Record<string, string | number | readonly string[]>>;
   /** The body, or undefined for an empty one. */

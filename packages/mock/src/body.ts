@@ -7,7 +7,7 @@
 import { isJsonMediaType, mediaTypeOf } from '@trading-analytics/core';
 
 /** The body's text: JSON for a JSON media type, text as it is, nothing for no body. Throws for anything else. */
-export function bodyText(value: unknown, contentType: string | undefined): string {
+export function serializedBody(value: unknown, contentType: string | undefined): string {
   if (isJsonMediaType(mediaTypeOf(contentType))) return JSON.stringify(value) ?? '';
   if (typeof value === 'string') return value;
   if (value === undefined || value === null) return '';

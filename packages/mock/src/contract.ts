@@ -15,7 +15,7 @@ import {
 } from '@trading-analytics/core';
 import { writeAnswer } from './answer.js';
 import { createAnswerCache, type KeptAnswer } from './answer-cache.js';
-import { bodyText } from './body.js';
+import { serializedBody } from './body.js';
 import { readDocument } from './contract-path.js';
 import type { GuardedRequest } from './front.js';
 import {
@@ -69,7 +69,7 @@ export async function serveContract(
   const answers = createAnswerCache();
 
   async function handle(request: http.IncomingMessage, response: http.ServerResponse, guarded: GuardedRequest) {
-    const { method, path, query, preferences } = guarded;
+    const { method, path, query, preferences, bodyText } = guarded;
     const server = query.__server;
     const input = {
       method: method.toLowerCase(),
@@ -79,8 +79,8 @@ export async function serveContract(
     };
     logger.info({ input }, 'Request received');
     const requestConfig: PrismConfig = { ...config, mock: { ...config.mock, ...preferences } };
-    const key =
-      remember && !requestConfig.mock.dynamic ? answers.keyOf({ ...guarded, headers: request.headers }) : undefined;
+    const identity = { method, path, query, headers: request.headers, bodyText, preferences };
+    const key = remember && !requestConfig.mock.dynamic ? answers.keyOf(identity) : undefined;
     const known = answers.get(key);
     if (known) {
       writeAnswer(response, known);
@@ -118,7 +118,7 @@ export async function serveContract(
     const answer: KeptAnswer = {
       status: output.statusCode,
       headers,
-      body: Buffer.from(bodyText(output.body, contentType === undefined ? undefined : String(contentType))),
+      body: Buffer.from(serializedBody(output.body, contentType === undefined ? undefined : String(contentType))),
     };
     const header = violationsHeader(violations);
     writeAnswer(

@@ -14,7 +14,7 @@ export interface GuardedRequest extends PassedRequest {
   path: string;
 }
 
-export interface Exchange {
+interface Exchange {
   /** Set by the guard once the request has passed its checks. */
   guarded?: GuardedRequest;
 }

@@ -61,14 +61,14 @@ export interface PrismOperation {
 }
 
 /** A request as Prism takes it. */
-export interface PrismRequest {
+interface PrismRequest {
   method: string;
   url: { path: string; baseUrl: string | undefined; query: Record<string, string | string[]> };
   headers: Record<string, string | string[] | undefined>;
   body: unknown;
 }
 
-export type HeaderValue = string | number | readonly string[];
+type HeaderValue = string | number | readonly string[];
 
 /** One of Prism's validation results, located relative to the request or the response. */
 export interface PrismDiagnostic {
@@ -91,7 +91,7 @@ export interface PrismError {
   };
 }
 
-export type PrismResult =
+type PrismResult =
   | { _tag: 'Left'; left: PrismError }
   | {
       _tag: 'Right';
@@ -111,7 +111,7 @@ export interface PrismConfig {
   mock: { dynamic?: boolean; ignoreExamples?: boolean; code?: number; exampleKey?: string; seed?: string };
 }
 
-export interface PrismInstance {
+interface PrismInstance {
   request(request: PrismRequest, operations: PrismOperation[], config: PrismConfig): () => Promise<PrismResult>;
 }
 

@@ -19,7 +19,7 @@ import { type GuardedRequest, guardedRequest, type Handler } from './front.js';
 /** The mock's own route for scenarios: GET lists them and the active choices, PUT sets, DELETE resets. */
 export const controlPath = '/__scenarios';
 
-export interface ScenarioControl extends Handler {
+interface ScenarioControl extends Handler {
   /**
    * Follows a reloaded contract (`MockServer.reload`): its keys become the ones offered, and a choice whose
    * operation or key is gone is dropped rather than answered with a case the contract no longer has.
