@@ -80,8 +80,8 @@ export function createAnswerCache({
           answers.delete(key);
           bytes -= previous.bytes;
         }
-        for (const [oldestKey, oldest] of answers) {
-          if (answers.size < maxEntries && bytes + size <= maxBytes) break;
+        while (answers.size >= maxEntries || bytes + size > maxBytes) {
+          const [oldestKey, oldest] = answers.entries().next().value as [string, { bytes: number }];
           answers.delete(oldestKey);
           bytes -= oldest.bytes;
         }
