@@ -66,8 +66,12 @@ describe('docs staleness', () => {
   });
 });
 
-function startCommand(args: string[]) {
-  return spawnUntilReady(startScript, ['--skip-build', ...args], 'Ctrl-C stops both.', { detached: true });
+/** `npm start` serving `docsFile`, on two free ports: it takes no port 0, and prints the addresses it was given. */
+async function startCommand(docsFile: string) {
+  const [mockPort, docsPort] = await freePorts(2);
+  const args = ['--skip-build', '--port', String(mockPort), '--docs-port', String(docsPort), '--docs-file', docsFile];
+  const started = await spawnUntilReady(startScript, args, 'Ctrl-C stops both.', { detached: true });
+  return { ...started, mockUrl: `http://127.0.0.1:${mockPort}`, docsUrl: `http://127.0.0.1:${docsPort}` };
 }
 
 describe('npm start', () => {
@@ -75,18 +79,7 @@ describe('npm start', () => {
     const page = path.join(scratch, 'docs', 'index.html');
     await mkdir(path.dirname(page), { recursive: true });
     await writeFile(page, '<!DOCTYPE html><title>Trading analytics API</title>');
-    // npm start takes no port 0: it prints the two addresses it was given.
-    const [mockPort, docsPort] = await freePorts(2);
-    const mockUrl = `http://127.0.0.1:${mockPort}`;
-    const docsUrl = `http://127.0.0.1:${docsPort}`;
-    const { command, exited, output } = await startCommand([
-      '--port',
-      String(mockPort),
-      '--docs-port',
-      String(docsPort),
-      '--docs-file',
-      page,
-    ]);
+    const { command, exited, output, mockUrl, docsUrl } = await startCommand(page);
 
     try {
       expect(output()).toContain(`Mock: ${mockUrl}`);
@@ -107,18 +100,10 @@ describe('npm start', () => {
   });
 
   it('still serves the mock when the docs page has not been built, and says so', async () => {
-    const [mockPort, docsPort] = await freePorts(2);
-    const { command, exited, output } = await startCommand([
-      '--port',
-      String(mockPort),
-      '--docs-port',
-      String(docsPort),
-      '--docs-file',
-      path.join(scratch, 'never-built.html'),
-    ]);
+    const { command, exited, output, mockUrl } = await startCommand(path.join(scratch, 'never-built.html'));
     try {
       expect(output()).toMatch(/Docs: not served, .*never-built\.html does not exist/);
-      expect((await fetch(`http://127.0.0.1:${mockPort}/v1/leaderboard`)).status).toBe(200);
+      expect((await fetch(`${mockUrl}/v1/leaderboard`)).status).toBe(200);
     } finally {
       process.kill(-pidOf(command), 'SIGINT');
     }
