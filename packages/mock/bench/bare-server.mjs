@@ -1,3 +1,4 @@
+// @ts-check
 // The baseline of the benchmark: a bare node:http server answering every request with one fixed body,
 // in its own process like the mock. Argument: JSON { host, port, status, headers, body }.
 import http from 'node:http';

@@ -1,3 +1,4 @@
+// @ts-check
 // `prepack`: the contract travels inside the package, so the mock installed from a tarball serves the
 // same bundle the repository built. The copy is git-ignored; generated/openapi.json stays the source.
 import { copyFile, mkdir } from 'node:fs/promises';
@@ -10,6 +11,9 @@ await mkdir(new URL('../contract/', import.meta.url), { recursive: true });
 try {
   await copyFile(source, target);
 } catch (error) {
-  console.error(`Cannot copy the contract ${source} into the package: ${error.message}. Run \`npm run build\` at the repository root first.`);
+  const reason = error instanceof Error ? error.message : String(error);
+  console.error(
+    `Cannot copy the contract ${source} into the package: ${reason}. Run \`npm run build\` at the repository root first.`,
+  );
   process.exit(1);
 }

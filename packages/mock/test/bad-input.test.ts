@@ -4,7 +4,7 @@
 // same reasons in a `validation` list.
 import { describe, expect, inject, it } from 'vitest';
 import { pairBases, traders } from './support/cast';
-import { refusal, send, validRequests, type MockRequest } from './support/requests';
+import { type MockRequest, refusal, send, validRequests } from './support/requests';
 
 const baseUrl = inject('mockUrl');
 
@@ -21,23 +21,103 @@ const { ava } = traders;
 
 const cases: BadInput[] = [
   // Malformed address, in each place an address travels.
-  { name: 'malformed address in the path (400 declared)', request: { method: 'GET', path: '/v1/portfolio/0x12345/unrealized-pnl' }, answer: 'declared', field: 'user_address' },
-  { name: 'malformed address in the path', request: { method: 'GET', path: '/v1/user/0xnot-an-address/positions' }, answer: 'problem', field: 'userAddress' },
-  { name: 'malformed address in the query', request: { ...validRequests.getMyRank, query: { user_address: ava.slice(2) } }, answer: 'problem', field: 'user_address' },
-  { name: 'malformed address in the body', request: { ...validRequests.joinCompetition, body: { trader: '0xdead', competitionId: 7 } }, answer: 'problem', field: 'trader' },
+  {
+    name: 'malformed address in the path (400 declared)',
+    request: { method: 'GET', path: '/v1/portfolio/0x12345/unrealized-pnl' },
+    answer: 'declared',
+    field: 'user_address',
+  },
+  {
+    name: 'malformed address in the path',
+    request: { method: 'GET', path: '/v1/user/0xnot-an-address/positions' },
+    answer: 'problem',
+    field: 'userAddress',
+  },
+  {
+    name: 'malformed address in the query',
+    request: { ...validRequests.getMyRank, query: { user_address: ava.slice(2) } },
+    answer: 'problem',
+    field: 'user_address',
+  },
+  {
+    name: 'malformed address in the body',
+    request: { ...validRequests.joinCompetition, body: { trader: '0xdead', competitionId: 7 } },
+    answer: 'problem',
+    field: 'trader',
+  },
   // hours_ago outside 1..24 (the operation declares a 400).
-  { name: 'hours_ago above its range', request: { ...validRequests.getPriceHoursAgo, query: { pair_base: pairBases.btc, hours_ago: '25' } }, answer: 'declared', field: 'hours_ago' },
-  { name: 'hours_ago below its range', request: { ...validRequests.getPriceHoursAgo, query: { pair_base: pairBases.btc, hours_ago: '0' } }, answer: 'declared', field: 'hours_ago' },
-  { name: 'empty pairBases', request: { ...validRequests.queryLatestPrices, body: { pairBases: [] } }, answer: 'problem', field: 'pairBases' },
-  { name: 'missing required body field', request: { ...validRequests.joinCompetition, body: { competitionId: 7 } }, answer: 'problem', field: 'trader' },
-  { name: 'missing required body field (price updates)', request: { ...validRequests.queryPriceUpdates, body: { pairBase: pairBases.btc } }, answer: 'problem', field: 'collateral' },
-  { name: 'missing required query parameter', request: { method: 'GET', path: '/v1/leaderboard/my-rank' }, answer: 'problem', field: 'user_address' },
-  { name: 'unknown enum value in the query', request: { ...validRequests.listLeaderboard, query: { timeframe: 'FOREVER' } }, answer: 'problem', field: 'timeframe' },
-  { name: 'unknown enum value in a required parameter', request: { ...validRequests.getTradeOverview, query: { timeframe: 'FOREVER', is_after_fee: 'true' } }, answer: 'problem', field: 'timeframe' },
-  { name: 'unknown enum value (competition status)', request: { ...validRequests.listCompetitions, query: { status: 'PAUSED' } }, answer: 'problem', field: 'status' },
-  { name: 'wrong type in the query', request: { ...validRequests.listLeaderboard, query: { page: 'first' } }, answer: 'problem', field: 'page' },
-  { name: 'wrong type in the body', request: { ...validRequests.joinCompetition, body: { trader: ava, competitionId: 'seven' } }, answer: 'problem', field: 'competitionId' },
-  { name: 'wrong type in the path', request: { method: 'GET', path: '/v1/trading-competition/seven/leaderboard' }, answer: 'problem', field: 'id' },
+  {
+    name: 'hours_ago above its range',
+    request: { ...validRequests.getPriceHoursAgo, query: { pair_base: pairBases.btc, hours_ago: '25' } },
+    answer: 'declared',
+    field: 'hours_ago',
+  },
+  {
+    name: 'hours_ago below its range',
+    request: { ...validRequests.getPriceHoursAgo, query: { pair_base: pairBases.btc, hours_ago: '0' } },
+    answer: 'declared',
+    field: 'hours_ago',
+  },
+  {
+    name: 'empty pairBases',
+    request: { ...validRequests.queryLatestPrices, body: { pairBases: [] } },
+    answer: 'problem',
+    field: 'pairBases',
+  },
+  {
+    name: 'missing required body field',
+    request: { ...validRequests.joinCompetition, body: { competitionId: 7 } },
+    answer: 'problem',
+    field: 'trader',
+  },
+  {
+    name: 'missing required body field (price updates)',
+    request: { ...validRequests.queryPriceUpdates, body: { pairBase: pairBases.btc } },
+    answer: 'problem',
+    field: 'collateral',
+  },
+  {
+    name: 'missing required query parameter',
+    request: { method: 'GET', path: '/v1/leaderboard/my-rank' },
+    answer: 'problem',
+    field: 'user_address',
+  },
+  {
+    name: 'unknown enum value in the query',
+    request: { ...validRequests.listLeaderboard, query: { timeframe: 'FOREVER' } },
+    answer: 'problem',
+    field: 'timeframe',
+  },
+  {
+    name: 'unknown enum value in a required parameter',
+    request: { ...validRequests.getTradeOverview, query: { timeframe: 'FOREVER', is_after_fee: 'true' } },
+    answer: 'problem',
+    field: 'timeframe',
+  },
+  {
+    name: 'unknown enum value (competition status)',
+    request: { ...validRequests.listCompetitions, query: { status: 'PAUSED' } },
+    answer: 'problem',
+    field: 'status',
+  },
+  {
+    name: 'wrong type in the query',
+    request: { ...validRequests.listLeaderboard, query: { page: 'first' } },
+    answer: 'problem',
+    field: 'page',
+  },
+  {
+    name: 'wrong type in the body',
+    request: { ...validRequests.joinCompetition, body: { trader: ava, competitionId: 'seven' } },
+    answer: 'problem',
+    field: 'competitionId',
+  },
+  {
+    name: 'wrong type in the path',
+    request: { method: 'GET', path: '/v1/trading-competition/seven/leaderboard' },
+    answer: 'problem',
+    field: 'id',
+  },
 ];
 
 /** The body of a refusal: the operation's documented 400 (empty), or the mock's problem+json with its reasons. */
@@ -61,20 +141,33 @@ describe('bad input is refused with a reason a developer can read', () => {
       const { violations } = await refusal(answer);
       expect(violations.length).toBeGreaterThan(0);
       // Prism spells path parameter names in lower case (`useraddress`).
-      const reasons = violations.map((violation) => `${(violation.location ?? []).join('.')} ${violation.message}`.toLowerCase());
-      expect(reasons.some((reason) => reason.includes(badInput.field.toLowerCase())), `no reason names ${badInput.field}: ${reasons.join(' | ')}`).toBe(true);
+      const reasons = violations.map((violation) =>
+        `${(violation.location ?? []).join('.')} ${violation.message}`.toLowerCase(),
+      );
+      expect(
+        reasons.some((reason) => reason.includes(badInput.field.toLowerCase())),
+        `no reason names ${badInput.field}: ${reasons.join(' | ')}`,
+      ).toBe(true);
     });
   }
 
   it('refuses a body that is not JSON with a 400 saying so', async () => {
-    const answer = await fetch(new URL(validRequests.queryLatestPrices.path, baseUrl), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"pairBases": [' });
+    const answer = await fetch(new URL(validRequests.queryLatestPrices.path, baseUrl), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"pairBases": [',
+    });
     expect(answer.status).toBe(400);
     await expectRefusalBody(answer.clone(), 'problem');
     expect(JSON.stringify(await answer.json())).toMatch(/invalid json/i);
   });
 
   it('refuses a body of another media type with a 400 naming the one expected', async () => {
-    const answer = await fetch(new URL(validRequests.queryLatestPrices.path, baseUrl), { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'BTC' });
+    const answer = await fetch(new URL(validRequests.queryLatestPrices.path, baseUrl), {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: 'BTC',
+    });
     expect(answer.status).toBe(400);
     await expectRefusalBody(answer.clone(), 'problem');
     expect((await answer.json()).detail).toContain('application/json');

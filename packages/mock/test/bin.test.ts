@@ -1,14 +1,14 @@
-// The trading-analytics-mock command, run from the sources: its flags, its messages, and a clean exit on
+// The trading-analytics-mock command, run from the built package (dist/bin.js): its flags, its messages, and a clean exit on
 // Ctrl-C or SIGTERM with the mock stopped.
 import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { takenPort } from '../../../test/support/ports';
-import { isRunning, spawnUntilReady } from './support/processes';
+import { isRunning, pidOf, spawnUntilReady } from './support/processes';
 
 const run = promisify(execFile);
-const bin = fileURLToPath(new URL('../bin/trading-analytics-mock.js', import.meta.url));
+const bin = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
 
 async function fails(args: string[]): Promise<{ code: number; output: string }> {
   try {
@@ -36,7 +36,11 @@ describe('trading-analytics-mock', () => {
   });
 
   it('serves on a free port with --port 0, and reflects the origin with credentials under --cors-credentials', async () => {
-    const { command, exited, output } = await spawnUntilReady(bin, ['--port', '0', '--cors-credentials'], 'Ctrl-C stops it.');
+    const { command, exited, output } = await spawnUntilReady(
+      bin,
+      ['--port', '0', '--cors-credentials'],
+      'Ctrl-C stops it.',
+    );
     try {
       const url = servedUrl(output());
       expect(url).not.toMatch(/:0$/);
@@ -51,14 +55,23 @@ describe('trading-analytics-mock', () => {
   });
 
   it('refuses a port that is not a number, or an unknown flag, with the usage and exit code 2', async () => {
-    expect(await fails(['--port', 'abc'])).toMatchObject({ code: 2, output: expect.stringContaining('--port must be a number, got "abc"') });
-    expect(await fails(['--colour'])).toMatchObject({ code: 2, output: expect.stringContaining("Unknown option '--colour'") });
+    expect(await fails(['--port', 'abc'])).toMatchObject({
+      code: 2,
+      output: expect.stringContaining('--port must be a whole number from 0 (any free port) to 65535, got "abc"'),
+    });
+    expect(await fails(['--colour'])).toMatchObject({
+      code: 2,
+      output: expect.stringContaining("Unknown option '--colour'"),
+    });
   });
 
   it('says so and exits 1 when the port is taken', async () => {
     const taken = await takenPort();
     try {
-      expect(await fails(['--port', String(taken.port)])).toMatchObject({ code: 1, output: expect.stringContaining(`Port ${taken.port} on 127.0.0.1 is already in use`) });
+      expect(await fails(['--port', String(taken.port)])).toMatchObject({
+        code: 1,
+        output: expect.stringContaining(`Port ${taken.port} on 127.0.0.1 is already in use`),
+      });
     } finally {
       await taken.release();
     }
@@ -79,7 +92,7 @@ describe('trading-analytics-mock', () => {
       // A refused request is printed as a readable line, naming the parameter.
       expect(output()).toContain('timeframe must be equal to one of the allowed values');
       await expect(fetch(`${url}/v1/leaderboard`)).rejects.toThrow();
-      expect(isRunning(command.pid!)).toBe(false);
+      expect(isRunning(pidOf(command))).toBe(false);
     });
   }
 });

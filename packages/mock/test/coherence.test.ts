@@ -1,8 +1,17 @@
 // The mock's answers tell one story across operations: the examples it serves draw on one cast (traders,
 // pairs, feeds, competitions, team), and what one operation says about them agrees with what the others say.
 import { describe, expect, it } from 'vitest';
-import { loadBundle, resolve, type Json } from '../../../test/support/contract';
-import { castAddresses, competitions, feedIds, inviteCode, pairBases, team, traders, unresolvablePairBase } from './support/cast';
+import { type Json, loadBundle, resolve } from '../../../test/support/contract';
+import {
+  castAddresses,
+  competitions,
+  feedIds,
+  inviteCode,
+  pairBases,
+  team,
+  traders,
+  unresolvablePairBase,
+} from './support/cast';
 
 const document = loadBundle();
 
@@ -15,7 +24,8 @@ function allExamples(): { where: string; value: Json }[] {
       if (key === 'examples' && child && typeof child === 'object' && !Array.isArray(child)) {
         for (const [name, example] of Object.entries(child as Record<string, Json>)) {
           const resolved = resolve(document, example);
-          if (resolved && typeof resolved === 'object' && 'value' in resolved) found.push({ where: `${where} ${name}`, value: resolved.value });
+          if (resolved && typeof resolved === 'object' && 'value' in resolved)
+            found.push({ where: `${where} ${name}`, value: resolved.value });
         }
       } else if (key !== 'components') {
         visit(child, `${where}/${key}`);
@@ -59,13 +69,15 @@ describe('the examples share one cast', () => {
 
   it('lists every cast pair, with the cast feed, in the pairs example', () => {
     expect(new Set(listedPairBases)).toEqual(new Set(Object.values(pairBases)));
-    for (const [name, base] of Object.entries(pairBases)) expect(feedOfPair.get(base), name).toBe(feedIds[name as keyof typeof feedIds]);
+    for (const [name, base] of Object.entries(pairBases))
+      expect(feedOfPair.get(base), name).toBe(feedIds[name as keyof typeof feedIds]);
   });
 
   it('refers to pairs by listed pair bases, the unresolvable one only where resolution fails', () => {
     for (const { where, value } of examples) {
       for (const [field, base] of pairReferences(value)) {
-        if (base === unresolvablePairBase) expect(/unresolvable/i.test(where) || field === 'failures', `${where} ${field}`).toBe(true);
+        if (base === unresolvablePairBase)
+          expect(/unresolvable/i.test(where) || field === 'failures', `${where} ${field}`).toBe(true);
         else expect(listedPairBases.has(base), `${where} ${field}: ${base}`).toBe(true);
       }
     }
@@ -85,7 +97,7 @@ describe('the examples share one cast', () => {
     for (const [feed, price] of Object.entries(updates.feedCorePrice as Record<string, string>)) {
       const base = [...feedOfPair].find(([, id]) => id === feed)?.[0];
       expect(base, `feed ${feed} belongs to no listed pair`).toBeDefined();
-      expect(price, `price of ${base} disagrees with the latest-prices example`).toBe(latest.prices[base!]);
+      expect(price, `price of ${base} disagrees with the latest-prices example`).toBe(latest.prices[String(base)]);
     }
   });
 });
@@ -96,7 +108,8 @@ function pairReferences(value: Json, field = ''): [string, string][] {
   for (const [key, child] of Object.entries(value as Record<string, Json>)) {
     if (typeof child === 'string' && ['pairBase', 'base'].includes(key)) found.push([field || key, child]);
     if (key === 'pairBases' && Array.isArray(child)) for (const base of child) found.push(['pairBases', base]);
-    if (key === 'prices' && child && typeof child === 'object') for (const base of Object.keys(child)) found.push(['prices', base]);
+    if (key === 'prices' && child && typeof child === 'object')
+      for (const base of Object.keys(child)) found.push(['prices', base]);
     found.push(...pairReferences(child, key === 'failures' ? 'failures' : field));
   }
   return found;
@@ -128,9 +141,18 @@ describe('operations agree about the traders', () => {
   });
 
   it('shows Dee, the empty account, as empty everywhere', () => {
-    expect(example('/v1/portfolio/{user_address}/unrealized-pnl', 'get', 'emptyAccount')).toMatchObject({ userAddress: traders.dee, positionCount: 0 });
-    expect(example('/v1/leaderboard/my-rank', 'get', 'noHistory')).toMatchObject({ userAddress: traders.dee, totalCount: 0 });
-    expect(example('/v1/genesis-airdrop/{user_address}/team-info', 'get', 'noTeam')).toEqual({ leaderTeam: null, memberTeam: null });
+    expect(example('/v1/portfolio/{user_address}/unrealized-pnl', 'get', 'emptyAccount')).toMatchObject({
+      userAddress: traders.dee,
+      positionCount: 0,
+    });
+    expect(example('/v1/leaderboard/my-rank', 'get', 'noHistory')).toMatchObject({
+      userAddress: traders.dee,
+      totalCount: 0,
+    });
+    expect(example('/v1/genesis-airdrop/{user_address}/team-info', 'get', 'noTeam')).toEqual({
+      leaderTeam: null,
+      memberTeam: null,
+    });
   });
 });
 
@@ -142,10 +164,14 @@ describe('operations agree about the team and the competitions', () => {
     expect(leader).toEqual(byCode);
     expect(member).toEqual(byCode);
     expect(byCode).toMatchObject({ code: team.code, teamName: team.name });
-    const members = example('/v1/genesis-airdrop/{user_address}/team-members', 'get', 'teamMembers').content.map((row: Json) => row.member);
+    const members = example('/v1/genesis-airdrop/{user_address}/team-members', 'get', 'teamMembers').content.map(
+      (row: Json) => row.member,
+    );
     expect(members).toEqual([traders.ben]);
     expect(example('/v1/genesis-airdrop/team-leaderboard', 'get', 'currentEpoch').content[0].teamName).toBe(team.name);
-    const teamBoard = example('/v1/leaderboard/team/{team_code}', 'get', 'teamMonadMaxis').content.map((row: Json) => row.userAddress);
+    const teamBoard = example('/v1/leaderboard/team/{team_code}', 'get', 'teamMonadMaxis').content.map(
+      (row: Json) => row.userAddress,
+    );
     expect(teamBoard).toEqual([traders.ava, traders.ben]);
   });
 
@@ -157,12 +183,18 @@ describe('operations agree about the team and the competitions', () => {
     const joins = document.paths['/v1/trading-competition/join'].post.requestBody.content['application/json'].examples;
     for (const [key, join] of Object.entries(joins as Record<string, Json>)) {
       const body = resolve(document, join).value;
-      if (body.competitionId !== undefined) expect(listed.some((competition) => competition.id === body.competitionId), key).toBe(true);
+      if (body.competitionId !== undefined)
+        expect(
+          listed.some((competition) => competition.id === body.competitionId),
+          key,
+        ).toBe(true);
       if (body.inviteCode !== undefined) expect(body.inviteCode, key).toBe(inviteCode);
       expect(Object.values(traders)).toContain(body.trader);
     }
     for (const key of ['firstPage', 'withCurrentUser', 'olderVariantWithoutRank', 'numericHeaderKeys']) {
-      const board = example('/v1/trading-competition/{id}/leaderboard', 'get', key).data.content.map((row: Json) => row.trader);
+      const board = example('/v1/trading-competition/{id}/leaderboard', 'get', key).data.content.map(
+        (row: Json) => row.trader,
+      );
       expect(board[0], key).toBe(traders.ava);
       for (const trader of board) expect(Object.values(traders), key).toContain(trader);
     }

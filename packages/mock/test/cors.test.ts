@@ -2,7 +2,7 @@
 // and read its answers, including the reason of a refusal. By default no origin gets credentials; with the
 // corsCredentials option the calling origin is reflected with credentials, never the opaque `null`.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startMock, type MockServer } from '../src/index.js';
+import { type MockServer, startMock } from '../src/index.js';
 import { send, urlOf, validRequests } from './support/requests';
 
 const baseUrl = inject('mockUrl');
@@ -11,7 +11,11 @@ const origin = 'http://localhost:5173';
 function preflight(base: string, from: string) {
   return fetch(urlOf(base, validRequests.queryLatestPrices), {
     method: 'OPTIONS',
-    headers: { origin: from, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,prefer' },
+    headers: {
+      origin: from,
+      'access-control-request-method': 'POST',
+      'access-control-request-headers': 'content-type,prefer',
+    },
   });
 }
 
@@ -71,7 +75,10 @@ describe('CORS with corsCredentials', () => {
   });
 
   it('never reflects the opaque origin null', async () => {
-    for (const answer of [await send(mock.url, validRequests.listLeaderboard, { origin: 'null' }), await preflight(mock.url, 'null')]) {
+    for (const answer of [
+      await send(mock.url, validRequests.listLeaderboard, { origin: 'null' }),
+      await preflight(mock.url, 'null'),
+    ]) {
       expect(answer.headers.get('access-control-allow-origin')).toBeNull();
       expect(answer.headers.get('access-control-allow-credentials')).toBeNull();
       expect(answer.headers.get('vary')).toBe('Origin');

@@ -5,10 +5,10 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOperations, loadBundle, resolve } from '../../../test/support/contract';
-import { startMock, type MockServer } from '../src/index.js';
+import { type MockServer, startMock } from '../src/index.js';
 import { MAX_BODY_BYTES } from '../src/limits.js';
 import { isRunning, residentBytes } from './support/processes';
-import { reasonOf, sendRaw, urlOf, validRequests, type MockRequest, type RawAnswer } from './support/requests';
+import { type MockRequest, type RawAnswer, reasonOf, sendRaw, urlOf, validRequests } from './support/requests';
 
 /**
  * Fixed, so `npm test` sends the same requests every run; a failure prints the seed and the request.
@@ -32,8 +32,13 @@ const bundle = loadBundle();
 const integerParameters = new Map(
   listOperations(bundle).map(({ operation }) => {
     const parameters = (operation.parameters ?? []).map((parameter: unknown) => resolve(bundle, parameter));
-    const integers = parameters.filter((parameter: { schema?: { type?: unknown } }) => resolve(bundle, parameter.schema ?? {}).type === 'integer');
-    return [operation.operationId as string, integers.map((parameter: { name: string; in: string }) => ({ name: parameter.name, in: parameter.in }))];
+    const integers = parameters.filter(
+      (parameter: { schema?: { type?: unknown } }) => resolve(bundle, parameter.schema ?? {}).type === 'integer',
+    );
+    return [
+      operation.operationId as string,
+      integers.map((parameter: { name: string; in: string }) => ({ name: parameter.name, in: parameter.in })),
+    ];
   }),
 );
 
@@ -43,12 +48,43 @@ const queryOf = (request: MockRequest) => new URL(urlOf('http://mock.invalid', r
 /** The valid request of an operation, as raw parts a class then spoils. */
 function baseOf(request: MockRequest): RawRequest {
   const body = request.body === undefined ? undefined : JSON.stringify(request.body);
-  return { method: request.method, path: request.path + queryOf(request), headers: body === undefined ? {} : { 'content-type': 'application/json' }, body };
+  return {
+    method: request.method,
+    path: request.path + queryOf(request),
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body,
+  };
 }
 
-const brokenEncodings = fc.constantFrom('%zz', '%ff%fe', '%', '%e2%82', '%c0%af', '%%41', '%ed%a0%80', '%f8%88%80%80%80', '%0');
+const brokenEncodings = fc.constantFrom(
+  '%zz',
+  '%ff%fe',
+  '%',
+  '%e2%82',
+  '%c0%af',
+  '%%41',
+  '%ed%a0%80',
+  '%f8%88%80%80%80',
+  '%0',
+);
 const integerTexts = fc.oneof(
-  fc.constantFrom('0x10', '1e400', '1e3', '1.5', '-0', '+5', ' 5', '٣', '1_000', 'Infinity', 'NaN', '', '007', '9007199254740992', '18446744073709551617'),
+  fc.constantFrom(
+    '0x10',
+    '1e400',
+    '1e3',
+    '1.5',
+    '-0',
+    '+5',
+    ' 5',
+    '٣',
+    '1_000',
+    'Infinity',
+    'NaN',
+    '',
+    '007',
+    '9007199254740992',
+    '18446744073709551617',
+  ),
   fc.bigInt({ min: -(2n ** 80n), max: 2n ** 80n }).map(String),
   fc.integer({ min: 0, max: 0xffff }).map((value) => `0x${value.toString(16)}`),
   fc.double({ noNaN: true }).map(String),
@@ -84,21 +120,48 @@ const classes: Record<string, RequestClass> = {
     fc
       .tuple(
         fc.oneof(
-          fc.constantFrom('garbage', 'text/plain', 'application/xml', 'multipart/form-data; boundary=x', 'application/x-www-form-urlencoded', '*/*', ';', 'application/json; garbage', 'application/json;;', 'application/json-patch+xml'),
+          fc.constantFrom(
+            'garbage',
+            'text/plain',
+            'application/xml',
+            'multipart/form-data; boundary=x',
+            'application/x-www-form-urlencoded',
+            '*/*',
+            ';',
+            'application/json; garbage',
+            'application/json;;',
+            'application/json-patch+xml',
+          ),
           fc.string().filter(printable),
         ),
         fc.constantFrom('content-type', 'accept'),
       )
       .map(([mediaType, header]): RawRequest => {
         const base = baseOf(request);
-        return header === 'accept' ? { ...base, headers: { ...base.headers, accept: mediaType } } : { ...base, headers: { 'content-type': mediaType }, body: JSON.stringify(request.body ?? { any: 1 }) };
+        return header === 'accept'
+          ? { ...base, headers: { ...base.headers, accept: mediaType } }
+          : { ...base, headers: { 'content-type': mediaType }, body: JSON.stringify(request.body ?? { any: 1 }) };
       }),
   'invalid Prefer': (_id, request) =>
     fc
       .oneof(
-        fc.constantFrom('code=999', 'code=101', 'code=abc', 'code=', 'example=nope', 'code=200, example=nope', 'dynamic=maybe', 'code=404, example=x', ';;;,,,', 'code=200;example="x', 'example='),
+        fc.constantFrom(
+          'code=999',
+          'code=101',
+          'code=abc',
+          'code=',
+          'example=nope',
+          'code=200, example=nope',
+          'dynamic=maybe',
+          'code=404, example=x',
+          ';;;,,,',
+          'code=200;example="x',
+          'example=',
+        ),
         fc.integer({ min: 0, max: 1_000 }).map((code) => `code=${code}`),
-        fc.tuple(fc.constantFrom('200', '400', '404', '503'), fc.string().filter(printable)).map(([code, key]) => `code=${code}, example=${key}`),
+        fc
+          .tuple(fc.constantFrom('200', '400', '404', '503'), fc.string().filter(printable))
+          .map(([code, key]) => `code=${code}, example=${key}`),
         fc.string().filter(printable),
       )
       .map((prefer) => {
@@ -109,10 +172,21 @@ const classes: Record<string, RequestClass> = {
     fc.tuple(integerTexts, fc.nat()).map(([text, pick]) => {
       const base = baseOf(request);
       const slots = integerParameters.get(operationId) ?? [];
-      if (operationId === 'joinCompetition') return { ...base, body: `{"trader": "${(request.body as { trader: string }).trader}", "competitionId": ${text || '""'}}` };
-      if (slots.length === 0) return { ...base, path: `${request.path}${queryOf(request) || '?'}&page=${encodeURIComponent(text)}` };
+      if (operationId === 'joinCompetition')
+        return {
+          ...base,
+          body: `{"trader": "${(request.body as { trader: string }).trader}", "competitionId": ${text || '""'}}`,
+        };
+      if (slots.length === 0)
+        return { ...base, path: `${request.path}${queryOf(request) || '?'}&page=${encodeURIComponent(text)}` };
       const slot = slots[pick % slots.length];
-      if (slot.in === 'path') return { ...base, path: request.path.replace(/\/[^/]+\/leaderboard$/, `/${encodeURIComponent(text)}/leaderboard`) + queryOf(request) };
+      if (slot.in === 'path')
+        return {
+          ...base,
+          path:
+            request.path.replace(/\/[^/]+\/leaderboard$/, `/${encodeURIComponent(text)}/leaderboard`) +
+            queryOf(request),
+        };
       const url = new URL(urlOf('http://mock.invalid', request));
       url.searchParams.set(slot.name, text);
       return { ...base, path: request.path + url.search };
@@ -146,16 +220,21 @@ beforeAll(async () => {
 afterAll(() => mock?.close());
 
 describe('fuzzing every operation with the classes of issue 8', () => {
-  it(`answers below 500 with a reason for every refusal, stays up and under ${RSS_BOUND / 2 ** 20} MB`, { timeout: 60_000 }, async () => {
+  it(`answers below 500 with a reason for every refusal, stays up and under ${RSS_BOUND / 2 ** 20} MB`, {
+    timeout: 60_000,
+  }, async () => {
     const requests: { operationId: string; requestClass: string; request: RawRequest }[] = [];
     for (const [classIndex, [requestClass, spoil]] of Object.entries(classes).entries()) {
       for (const [operationIndex, [operationId, valid]] of Object.entries(validRequests).entries()) {
         // One seed per class and operation, so each operation gets its own inputs and each replays alone.
         const seed = SEED + classIndex * 1_000 + operationIndex;
-        for (const request of fc.sample(spoil(operationId, valid), { seed, numRuns: SAMPLES_PER_OPERATION_AND_CLASS })) requests.push({ operationId, requestClass, request });
+        for (const request of fc.sample(spoil(operationId, valid), { seed, numRuns: SAMPLES_PER_OPERATION_AND_CLASS }))
+          requests.push({ operationId, requestClass, request });
       }
     }
-    expect(requests).toHaveLength(Object.keys(classes).length * Object.keys(validRequests).length * SAMPLES_PER_OPERATION_AND_CLASS);
+    expect(requests).toHaveLength(
+      Object.keys(classes).length * Object.keys(validRequests).length * SAMPLES_PER_OPERATION_AND_CLASS,
+    );
 
     const breaches: string[] = [];
     let next = 0;

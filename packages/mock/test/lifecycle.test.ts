@@ -1,7 +1,7 @@
 // startMock() as a test suite uses it: ready when it resolves, a clear error when the port is taken,
 // and nothing left running after close(), nor after the process that started it dies.
 import { spawn } from 'node:child_process';
-import { readFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -50,7 +50,9 @@ describe('startMock', () => {
   it('refuses a port that is already taken, naming it', async () => {
     const taken = await takenPort();
     try {
-      await expect(startMock({ port: taken.port })).rejects.toThrow(`Port ${taken.port} on 127.0.0.1 is already in use`);
+      await expect(startMock({ port: taken.port })).rejects.toThrow(
+        `Port ${taken.port} on 127.0.0.1 is already in use`,
+      );
     } finally {
       await taken.release();
     }
@@ -61,16 +63,24 @@ describe('startMock', () => {
     await expect(startMock({ port: '4222' as unknown as number })).rejects.toThrow(/port .*"4222"/);
     // @ts-expect-error an unknown log level is a type error too
     await expect(startMock({ port: 0, logLevel: 'loud' })).rejects.toThrow(/logLevel .*"loud"/);
-    await expect(startMock({ port: 0, contract: path.join(scratch, 'missing.json') })).rejects.toThrow('missing.json does not exist');
-    await expect(startMock({ port: 0, corsCredentials: 'yes' as unknown as boolean })).rejects.toThrow(/corsCredentials must be true or false, got "yes"/);
-    await expect(startMock({ port: -1 })).rejects.toThrow(/port must be an integer from 0 \(any free port\) to 65535, got -1/);
+    await expect(startMock({ port: 0, contract: path.join(scratch, 'missing.json') })).rejects.toThrow(
+      'missing.json does not exist',
+    );
+    await expect(startMock({ port: 0, corsCredentials: 'yes' as unknown as boolean })).rejects.toThrow(
+      /corsCredentials must be true or false, got "yes"/,
+    );
+    await expect(startMock({ port: -1 })).rejects.toThrow(
+      /port must be an integer from 0 \(any free port\) to 65535, got -1/,
+    );
   });
 
   it('does not outlive the process that started it, even when that process is killed', async () => {
-    const script = `import { startMock } from ${JSON.stringify(new URL('../src/index.js', import.meta.url).href)};
+    const script = `import { startMock } from ${JSON.stringify(new URL('../dist/index.js', import.meta.url).href)};
       const mock = await startMock({ port: 0 });
       console.log(JSON.stringify({ pid: mock.pid, port: Number(new URL(mock.url).port) }));`;
-    const parent = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const parent = spawn(process.execPath, ['--input-type=module', '-e', script], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     const { pid: mockPid, port } = await new Promise<{ pid: number; port: number }>((resolve, reject) => {
       parent.stdout.once('data', (chunk) => resolve(JSON.parse(String(chunk))));
       parent.once('exit', (code) => reject(new Error(`the parent exited first (code ${code})`)));

@@ -10,12 +10,17 @@ const operations = listScenarios(contract.document);
 const baseUrl = inject('mockUrl');
 
 function templateMatches(template: string, path: string): boolean {
-  const pattern = template.split('/').map((segment) => (/{.+}/.test(segment) ? '[^/]+' : segment.replace(/[.*+?^$()|[\]\\-]/g, '\\$&')));
+  const pattern = template
+    .split('/')
+    .map((segment) => (/{.+}/.test(segment) ? '[^/]+' : segment.replace(/[.*+?^$()|[\]\\-]/g, '\\$&')));
   return new RegExp(`^${pattern.join('/')}$`).test(path);
 }
 
 function firstExample(method: string, path: string, status: number): unknown {
-  const response = resolve(contract.document, contract.document.paths[path][method.toLowerCase()].responses[String(status)]);
+  const response = resolve(
+    contract.document,
+    contract.document.paths[path][method.toLowerCase()].responses[String(status)],
+  );
   const examples = response?.content?.['application/json']?.examples ?? {};
   const [first] = Object.values(examples);
   return first === undefined ? undefined : resolve(contract.document, first).value;
@@ -30,7 +35,9 @@ describe('every operation answers a valid request', () => {
     it(`${operation.operationId}: ${operation.method} ${operation.path}`, async () => {
       const request = validRequests[operation.operationId];
       expect(request.method).toBe(operation.method);
-      expect(templateMatches(operation.path, request.path), `${request.path} is not a ${operation.path} path`).toBe(true);
+      expect(templateMatches(operation.path, request.path), `${request.path} is not a ${operation.path} path`).toBe(
+        true,
+      );
 
       const response = await send(baseUrl, request);
       expect(response.headers.get('sl-violations'), 'a valid request raised violations').toBeNull();
@@ -38,7 +45,10 @@ describe('every operation answers a valid request', () => {
       const status = operation.defaultStatus ?? 200;
       expect(response.status).toBe(status);
       const text = await response.text();
-      const pointer = operation.defaultStatus === undefined ? undefined : contract.responseSchemaPointer(operation.method, operation.path, status);
+      const pointer =
+        operation.defaultStatus === undefined
+          ? undefined
+          : contract.responseSchemaPointer(operation.method, operation.path, status);
       if (pointer === undefined) {
         expect(text).toBe('');
         return;

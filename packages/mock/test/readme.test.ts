@@ -1,19 +1,21 @@
 // The scenario table in README.md is generated from the contract; it fails here as soon as the contract
 // gains, loses or renames a case, until `npm run scenarios -w @trading-analytics/mock` is run. The limits
-// table lists every limit of src/limits.js.
+// table lists every limit of src/limits.ts.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadBundle } from '../../../test/support/contract';
+import { readmeFile, renderScenarioTable, withScenarioTable } from '../scripts/scenario-table.mjs';
 import { listScenarios } from '../src/index.js';
 import * as limits from '../src/limits.js';
-import { readmeFile, renderScenarioTable, withScenarioTable } from '../scripts/scenario-table.mjs';
 
 const readme = readFileSync(readmeFile, 'utf8');
 const document = loadBundle();
 
 describe('README.md', () => {
   it('has the scenario table of the current contract', () => {
-    expect(readme, 'stale table: run `npm run scenarios -w @trading-analytics/mock`').toBe(withScenarioTable(readme, renderScenarioTable(document)));
+    expect(readme, 'stale table: run `npm run scenarios -w @trading-analytics/mock`').toBe(
+      withScenarioTable(readme, renderScenarioTable(document)),
+    );
   });
 
   it('names every example key and status of every operation in that table', () => {
@@ -28,7 +30,7 @@ describe('README.md', () => {
     }
   });
 
-  it('lists every limit of src/limits.js in its Limits table', () => {
+  it('lists every limit of src/limits.ts in its Limits table', () => {
     const section = readme.slice(readme.indexOf('## Limits'), readme.indexOf('\n## ', readme.indexOf('## Limits') + 1));
     const listed = [...section.matchAll(/^\| `([A-Z_]+)` \|/gm)].map((match) => match[1]);
     expect(listed.sort()).toEqual(Object.keys(limits).sort());

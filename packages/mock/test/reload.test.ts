@@ -57,19 +57,26 @@ describe('mock.reload', () => {
   it('refuses a document it cannot load and keeps serving the previous contract', async () => {
     const broken = path.join(scratch, 'broken.json');
     await writeFile(broken, '{ "openapi": "3.1.0", "paths": ');
-    await expect(mock.reload(broken)).rejects.toThrow(`The mock could not load ${broken}; it still serves the previous contract`);
+    await expect(mock.reload(broken)).rejects.toThrow(
+      `The mock could not load ${broken}; it still serves the previous contract`,
+    );
     await expect(mock.reload(path.join(scratch, 'missing.json'))).rejects.toThrow('does not exist');
     expect(await firstRank()).toBe(9);
   });
 
-  it('offers the reloaded contract\'s scenario keys on /__scenarios and drops a choice whose key is gone', async () => {
+  it("offers the reloaded contract's scenario keys on /__scenarios and drops a choice whose key is gone", async () => {
     const document = JSON.parse(await contractWithRank(1));
     const examples = document.paths['/v1/leaderboard'].get.responses['200'].content['application/json'].examples;
     examples.secondPage = structuredClone(examples.firstPage);
     examples.secondPage.value.content[0].rank = 51;
     await writeFile(contract, JSON.stringify(document));
     await mock.reload(contract);
-    const choose = (choices: object) => fetch(`${mock.url}/__scenarios`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(choices) });
+    const choose = (choices: object) =>
+      fetch(`${mock.url}/__scenarios`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(choices),
+      });
     expect((await choose({ listLeaderboard: 'secondPage' })).status).toBe(200);
     expect(await firstRank()).toBe(51);
 

@@ -1,11 +1,11 @@
 // The requests that killed the mock or got a wrong answer in the review of issue 8, one test each: every
 // one now gets a 4xx with a reason, and the mock keeps answering. Each test names the repro it replays.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMock, type MockServer } from '../src/index.js';
+import { type MockServer, startMock } from '../src/index.js';
 import { MAX_BODY_BYTES } from '../src/limits.js';
 import { pairBases, traders } from './support/cast';
 import { isRunning, residentBytes } from './support/processes';
-import { reasonOf, sendRaw, validRequests, urlOf, type RawAnswer } from './support/requests';
+import { type RawAnswer, reasonOf, sendRaw, urlOf, validRequests } from './support/requests';
 
 let mock: MockServer;
 beforeAll(async () => {
@@ -36,23 +36,42 @@ const operations = Object.entries(validRequests);
 
 describe('repros of issue 8', () => {
   it('%zz in a path parameter: 400 naming the segment, and the mock stays up', async () => {
-    expectRefused(await sendRaw(mock.url, { method: 'GET', path: '/v1/portfolio/%zz/unrealized-pnl' }), 400, /"%zz" has percent-encoding that does not decode/);
+    expectRefused(
+      await sendRaw(mock.url, { method: 'GET', path: '/v1/portfolio/%zz/unrealized-pnl' }),
+      400,
+      /"%zz" has percent-encoding that does not decode/,
+    );
     await expectAlive();
   });
 
   it('%ff%fe in an address: 400, and the mock stays up', async () => {
-    expectRefused(await sendRaw(mock.url, { method: 'GET', path: '/v1/user/%ff%fe/positions' }), 400, /"%ff%fe" has percent-encoding/);
-    expectRefused(await sendRaw(mock.url, { method: 'GET', path: `/v1/leaderboard/my-rank?user_address=%ff%fe` }), 400, /user_address=%ff%fe/);
+    expectRefused(
+      await sendRaw(mock.url, { method: 'GET', path: '/v1/user/%ff%fe/positions' }),
+      400,
+      /"%ff%fe" has percent-encoding/,
+    );
+    expectRefused(
+      await sendRaw(mock.url, { method: 'GET', path: `/v1/leaderboard/my-rank?user_address=%ff%fe` }),
+      400,
+      /user_address=%ff%fe/,
+    );
     await expectAlive();
   });
 
   it('a JSON body nested 5,000 deep, on every operation: 400, and the mock stays up', async () => {
     const deep = '['.repeat(5_000) + ']'.repeat(5_000);
     for (const [operationId, request] of operations) {
-      const answer = await sendRaw(mock.url, { method: request.method, path: new URL(urlOf(mock.url, request)).pathname, headers: jsonHeaders, body: deep });
+      const answer = await sendRaw(mock.url, {
+        method: request.method,
+        path: new URL(urlOf(mock.url, request)).pathname,
+        headers: jsonHeaders,
+        body: deep,
+      });
       expect(answer.status, operationId).toBe(400);
       // An operation without a request body refuses any body before reading it.
-      expect(reasonOf(answer), operationId).toMatch(request.body === undefined ? /takes no request body/ : /nested deeper than 32 levels/);
+      expect(reasonOf(answer), operationId).toMatch(
+        request.body === undefined ? /takes no request body/ : /nested deeper than 32 levels/,
+      );
     }
     await expectAlive();
   });
@@ -63,11 +82,18 @@ describe('repros of issue 8', () => {
     const flood = async () => {
       for (let index = 0; index < 20; index++, sent++) {
         const body = JSON.stringify({ pad: `${sent}-`.padEnd(10 * 1024 * 1024, 'x') });
-        expectRefused(await sendRaw(mock.url, { method: 'POST', path: '/v2/trading/submit-intent', headers: jsonHeaders, body }), 400, new RegExp(`larger than ${MAX_BODY_BYTES} bytes`));
+        expectRefused(
+          await sendRaw(mock.url, { method: 'POST', path: '/v2/trading/submit-intent', headers: jsonHeaders, body }),
+          400,
+          new RegExp(`larger than ${MAX_BODY_BYTES} bytes`),
+        );
       }
       for (let index = 0; index < 50; index++, sent++) {
         const body = JSON.stringify({ pad: `${sent}-`.padEnd(MAX_BODY_BYTES - 100, 'x') });
-        expect((await sendRaw(mock.url, { method: 'POST', path: '/v2/trading/submit-intent', headers: jsonHeaders, body })).status).toBe(200);
+        expect(
+          (await sendRaw(mock.url, { method: 'POST', path: '/v2/trading/submit-intent', headers: jsonHeaders, body }))
+            .status,
+        ).toBe(200);
       }
     };
     await flood();
@@ -77,34 +103,64 @@ describe('repros of issue 8', () => {
     const after = await residentBytes(mock.pid);
     // Before the guard, every such body was kept by the answer cache: 30 bodies of 9.5 MB added 425 MB, so
     // each flood here would have added hundreds of MB.
-    expect(after - warm, `resident memory grew from ${warm} to ${after} bytes over two more floods`).toBeLessThan(RSS_GROWTH_AFTER_WARM_UP);
+    expect(after - warm, `resident memory grew from ${warm} to ${after} bytes over two more floods`).toBeLessThan(
+      RSS_GROWTH_AFTER_WARM_UP,
+    );
     await expectAlive();
   });
 
   it('Prefer: code=200, example=nope, on every operation: 404 naming the examples there are, never a 500', async () => {
     for (const [operationId, request] of operations) {
-      const answer = await sendRaw(mock.url, { method: request.method, path: new URL(urlOf(mock.url, request)).pathname + new URL(urlOf(mock.url, request)).search, headers: { ...jsonHeaders, prefer: 'code=200, example=nope' }, body: request.body === undefined ? undefined : JSON.stringify(request.body) });
-      expectRefused(answer, 404, new RegExp(`${operationId} (has no example "nope" for status 200; its examples are|documents no examples for status 200)`));
+      const answer = await sendRaw(mock.url, {
+        method: request.method,
+        path: new URL(urlOf(mock.url, request)).pathname + new URL(urlOf(mock.url, request)).search,
+        headers: { ...jsonHeaders, prefer: 'code=200, example=nope' },
+        body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      });
+      expectRefused(
+        answer,
+        404,
+        new RegExp(
+          `${operationId} (has no example "nope" for status 200; its examples are|documents no examples for status 200)`,
+        ),
+      );
     }
   });
 
   it('Content-Type: garbage: 400 naming the media type expected', async () => {
-    const answer = await sendRaw(mock.url, { method: 'POST', path: validRequests.joinCompetition.path, headers: { 'content-type': 'garbage' }, body: JSON.stringify(validRequests.joinCompetition.body) });
+    const answer = await sendRaw(mock.url, {
+      method: 'POST',
+      path: validRequests.joinCompetition.path,
+      headers: { 'content-type': 'garbage' },
+      body: JSON.stringify(validRequests.joinCompetition.body),
+    });
     expectRefused(answer, 400, /Content-Type "garbage" is not one this operation accepts: application\/json/);
   });
 
   it('Prefer: code=999 and code=101 on the gasless submission: 404 naming the status it answers, and no hang', async () => {
     for (const code of ['999', '101']) {
-      const answer = await sendRaw(mock.url, { method: 'POST', path: '/v2/trading/submit-intent', headers: { ...jsonHeaders, prefer: `code=${code}` }, body: '{}' });
+      const answer = await sendRaw(mock.url, {
+        method: 'POST',
+        path: '/v2/trading/submit-intent',
+        headers: { ...jsonHeaders, prefer: `code=${code}` },
+        body: '{}',
+      });
       expectRefused(answer, 404, new RegExp(`submitTradingIntent documents no status ${code}; it documents 200`));
     }
   });
 
   it('page=1e400, page=0x10, hours_ago=0x10: 400 naming the parameter', async () => {
     for (const page of ['1e400', '0x10']) {
-      expectRefused(await sendRaw(mock.url, { method: 'GET', path: `/v1/leaderboard?page=${page}` }), 400, new RegExp(`page must be a decimal integer .*"${page}"`));
+      expectRefused(
+        await sendRaw(mock.url, { method: 'GET', path: `/v1/leaderboard?page=${page}` }),
+        400,
+        new RegExp(`page must be a decimal integer .*"${page}"`),
+      );
     }
-    const hoursAgo = await sendRaw(mock.url, { method: 'GET', path: `/v1/oracle/price/pair-hours-ago?pair_base=${pairBases.btc}&hours_ago=0x10` });
+    const hoursAgo = await sendRaw(mock.url, {
+      method: 'GET',
+      path: `/v1/oracle/price/pair-hours-ago?pair_base=${pairBases.btc}&hours_ago=0x10`,
+    });
     // getPriceHoursAgo declares a 400: its documented (empty) body, the reason in sl-violations.
     expectRefused(hoursAgo, 400, /hours_ago must be a decimal integer .*"0x10"/);
     expect(hoursAgo.body).toBe('');
@@ -112,8 +168,17 @@ describe('repros of issue 8', () => {
 
   it('competitionId: 18446744073709551617: 400, not rounded and accepted', async () => {
     const body = `{"trader": "${traders.ben}", "competitionId": 18446744073709551617}`;
-    const answer = await sendRaw(mock.url, { method: 'POST', path: validRequests.joinCompetition.path, headers: jsonHeaders, body });
-    expectRefused(answer, 400, /competitionId must be an integer from -9007199254740991 to 9007199254740991, got "18446744073709551617"/);
+    const answer = await sendRaw(mock.url, {
+      method: 'POST',
+      path: validRequests.joinCompetition.path,
+      headers: jsonHeaders,
+      body,
+    });
+    expectRefused(
+      answer,
+      400,
+      /competitionId must be an integer from -9007199254740991 to 9007199254740991, got "18446744073709551617"/,
+    );
   });
 
   it('startMock({ port: 0 }): mocks started at once get free ports of their own', async () => {

@@ -8,9 +8,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ContractValidator } from '../../../test/support/contract';
 import { startOptions } from '../../../scripts/start.mjs';
-import { controlPath, readScenarioChoices, scenarioKeys, startMock, type MockServer } from '../src/index.js';
+import { ContractValidator } from '../../../test/support/contract';
+import { controlPath, type MockServer, readScenarioChoices, scenarioKeys, startMock } from '../src/index.js';
 import { traders } from './support/cast';
 import { spawnUntilReady } from './support/processes';
 import { send, validRequests } from './support/requests';
@@ -18,7 +18,7 @@ import { send, validRequests } from './support/requests';
 const contract = new ContractValidator();
 const catalog = scenarioKeys(contract.document);
 const run = promisify(execFile);
-const bin = fileURLToPath(new URL('../bin/trading-analytics-mock.js', import.meta.url));
+const bin = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
 const { dee } = traders;
 
 let mock: MockServer;
@@ -28,7 +28,11 @@ beforeAll(async () => {
 afterAll(() => mock?.close());
 
 const control = (method: string, body?: unknown) =>
-  fetch(`${mock.url}${controlPath}`, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  fetch(`${mock.url}${controlPath}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
 
 describe('chosen at start', () => {
   beforeEach(async () => {
@@ -37,18 +41,18 @@ describe('chosen at start', () => {
   });
 
   it('answers every request for the operation with the chosen case, a status or a named example', async () => {
-    expect((await send(mock.url, validRequests.getUnrealizedPnl!)).status).toBe(503);
-    const page = await (await send(mock.url, validRequests.listPositions!)).json();
+    expect((await send(mock.url, validRequests.getUnrealizedPnl)).status).toBe(503);
+    const page = await (await send(mock.url, validRequests.listPositions)).json();
     expect(page).toMatchObject({ content: [] });
     // Other operations keep their default.
-    expect((await send(mock.url, validRequests.getMyRank!)).status).toBe(200);
+    expect((await send(mock.url, validRequests.getMyRank)).status).toBe(200);
   });
 
-  it('lets a request\'s own Prefer header (or __example) win', async () => {
-    const byHeader = await send(mock.url, validRequests.getUnrealizedPnl!, { prefer: 'example=emptyAccount' });
+  it("lets a request's own Prefer header (or __example) win", async () => {
+    const byHeader = await send(mock.url, validRequests.getUnrealizedPnl, { prefer: 'example=emptyAccount' });
     expect(byHeader.status).toBe(200);
     expect(await byHeader.json()).toMatchObject({ userAddress: dee });
-    const byCode = await send(mock.url, validRequests.listPositions!, { prefer: 'code=200' });
+    const byCode = await send(mock.url, validRequests.listPositions, { prefer: 'code=200' });
     expect((await byCode.json()).content.length).toBeGreaterThan(0);
   });
 
@@ -60,7 +64,7 @@ describe('chosen at start', () => {
 describe(`${controlPath}`, () => {
   beforeEach(() => control('DELETE'));
 
-  it('GET lists every operation\'s keys and default, and the active choices', async () => {
+  it("GET lists every operation's keys and default, and the active choices", async () => {
     await control('PUT', { getPrice24hAgo: '404' });
     const answer = await control('GET');
     expect(answer.status).toBe(200);
@@ -76,16 +80,23 @@ describe(`${controlPath}`, () => {
   });
 
   it('PUT sets choices (merged with the active ones), null clears one; DELETE resets them all', async () => {
-    expect((await (await control('PUT', { getUnrealizedPnl: 'emptyAccount' })).json()).active).toEqual({ getUnrealizedPnl: 'emptyAccount' });
-    expect(await (await send(mock.url, validRequests.getUnrealizedPnl!)).json()).toMatchObject({ userAddress: dee, positionCount: 0 });
+    expect((await (await control('PUT', { getUnrealizedPnl: 'emptyAccount' })).json()).active).toEqual({
+      getUnrealizedPnl: 'emptyAccount',
+    });
+    expect(await (await send(mock.url, validRequests.getUnrealizedPnl)).json()).toMatchObject({
+      userAddress: dee,
+      positionCount: 0,
+    });
     await control('PUT', { listPositions: 'emptyPage' });
-    expect((await (await control('PUT', { getUnrealizedPnl: null })).json()).active).toEqual({ listPositions: 'emptyPage' });
-    expect((await send(mock.url, validRequests.getUnrealizedPnl!)).status).toBe(200);
+    expect((await (await control('PUT', { getUnrealizedPnl: null })).json()).active).toEqual({
+      listPositions: 'emptyPage',
+    });
+    expect((await send(mock.url, validRequests.getUnrealizedPnl)).status).toBe(200);
     await control('PUT', { getUnrealizedPnl: '503' });
-    expect((await send(mock.url, validRequests.getUnrealizedPnl!)).status).toBe(503);
+    expect((await send(mock.url, validRequests.getUnrealizedPnl)).status).toBe(503);
     const reset = await control('DELETE');
     expect((await reset.json()).active).toEqual({});
-    const answer = await send(mock.url, validRequests.getUnrealizedPnl!);
+    const answer = await send(mock.url, validRequests.getUnrealizedPnl);
     expect(answer.status).toBe(200);
     expect((await answer.json()).positionCount).toBe(2);
   });
@@ -94,12 +105,20 @@ describe(`${controlPath}`, () => {
     await control('PUT', { getUnrealizedPnl: '503' });
     const wrongKey = await control('PUT', { getUnrealizedPnl: 'unavailable', listPositions: 'emptyPage' });
     expect(wrongKey.status).toBe(400);
-    expect((await wrongKey.json()).detail).toBe('getUnrealizedPnl has no scenario "unavailable"; its scenarios are: 200, 400, 503, withPositions, emptyAccount, emptyAccountPriceAsOfOmitted.');
+    expect((await wrongKey.json()).detail).toBe(
+      'getUnrealizedPnl has no scenario "unavailable"; its scenarios are: 200, 400, 503, withPositions, emptyAccount, emptyAccountPriceAsOfOmitted.',
+    );
     const wrongOperation = await control('PUT', { getUnrealisedPnl: '503' });
-    expect((await wrongOperation.json()).detail).toMatch(/^Unknown operation "getUnrealisedPnl". The operations are: listLeaderboard, /);
+    expect((await wrongOperation.json()).detail).toMatch(
+      /^Unknown operation "getUnrealisedPnl". The operations are: listLeaderboard, /,
+    );
     const notAnObject = await control('PUT', ['getUnrealizedPnl']);
     expect(notAnObject.status).toBe(400);
-    const notJson = await fetch(`${mock.url}${controlPath}`, { method: 'PUT', headers: { 'content-type': 'text/plain' }, body: 'getUnrealizedPnl=503' });
+    const notJson = await fetch(`${mock.url}${controlPath}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'text/plain' },
+      body: 'getUnrealizedPnl=503',
+    });
     expect(notJson.status).toBe(400);
     expect((await (await control('GET')).json()).active).toEqual({ getUnrealizedPnl: '503' });
   });
@@ -113,7 +132,11 @@ describe(`${controlPath}`, () => {
   it('can be called from a page on another origin (CORS preflight for PUT)', async () => {
     const preflight = await fetch(`${mock.url}${controlPath}`, {
       method: 'OPTIONS',
-      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'PUT', 'access-control-request-headers': 'content-type' },
+      headers: {
+        origin: 'http://localhost:5173',
+        'access-control-request-method': 'PUT',
+        'access-control-request-headers': 'content-type',
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-methods')).toContain('PUT');
@@ -126,7 +149,9 @@ describe('startMock({ scenarios })', () => {
       'startMock: getUnrealizedPnl has no scenario "unavailable"; its scenarios are: 200, 400, 503, withPositions',
     );
     await expect(startMock({ port: 0, scenarios: { nope: '200' } })).rejects.toThrow(/Unknown operation "nope"/);
-    await expect(startMock({ port: 0, scenarios: 'getUnrealizedPnl=503' as never })).rejects.toThrow(/must be a JSON object/);
+    await expect(startMock({ port: 0, scenarios: 'getUnrealizedPnl=503' as never })).rejects.toThrow(
+      /must be a JSON object/,
+    );
   });
 });
 
@@ -136,9 +161,16 @@ describe('command line', () => {
     try {
       const file = path.join(folder, 'scenarios.json');
       writeFileSync(file, JSON.stringify({ getUnrealizedPnl: 'emptyAccount', listPositions: 'emptyPage' }));
-      expect(readScenarioChoices({ scenario: ['getUnrealizedPnl=503'], scenariosFile: file })).toEqual({ getUnrealizedPnl: '503', listPositions: 'emptyPage' });
-      expect(() => readScenarioChoices({ scenario: ['getUnrealizedPnl'] })).toThrow('--scenario takes <operationId>=<key> (e.g. getUnrealizedPnl=503), got "getUnrealizedPnl".');
-      expect(() => readScenarioChoices({ scenariosFile: path.join(folder, 'missing.json') })).toThrow(/--scenarios: cannot read .*missing\.json/);
+      expect(readScenarioChoices({ scenario: ['getUnrealizedPnl=503'], scenariosFile: file })).toEqual({
+        getUnrealizedPnl: '503',
+        listPositions: 'emptyPage',
+      });
+      expect(() => readScenarioChoices({ scenario: ['getUnrealizedPnl'] })).toThrow(
+        '--scenario takes <operationId>=<key> (e.g. getUnrealizedPnl=503), got "getUnrealizedPnl".',
+      );
+      expect(() => readScenarioChoices({ scenariosFile: path.join(folder, 'missing.json') })).toThrow(
+        /--scenarios: cannot read .*missing\.json/,
+      );
       writeFileSync(file, '["getUnrealizedPnl"]');
       expect(() => readScenarioChoices({ scenariosFile: file })).toThrow(/must hold one JSON object/);
     } finally {
@@ -147,26 +179,40 @@ describe('command line', () => {
   });
 
   it('npm start reads the same flags', () => {
-    expect(startOptions(['--scenario', 'getUnrealizedPnl=503', '--scenario', 'listPositions=emptyPage'], {}).scenarios).toEqual({ getUnrealizedPnl: '503', listPositions: 'emptyPage' });
+    expect(
+      startOptions(['--scenario', 'getUnrealizedPnl=503', '--scenario', 'listPositions=emptyPage'], {}).scenarios,
+    ).toEqual({ getUnrealizedPnl: '503', listPositions: 'emptyPage' });
     expect(startOptions([], {}).scenarios).toEqual({});
     expect(() => startOptions(['--scenario', 'getUnrealizedPnl'], {})).toThrow('--scenario takes <operationId>=<key>');
   });
 
   it('the bin serves a --scenario choice and prints it', async () => {
-    const { command, output } = await spawnUntilReady(bin, ['--port', '0', '--scenario', 'getUnrealizedPnl=503'], 'Ctrl-C stops it.');
+    const { command, output } = await spawnUntilReady(
+      bin,
+      ['--port', '0', '--scenario', 'getUnrealizedPnl=503'],
+      'Ctrl-C stops it.',
+    );
     try {
       expect(output()).toContain('Scenarios: getUnrealizedPnl=503');
-      const url = /Trading analytics mock: (\S+)/.exec(output())![1]!;
-      expect((await send(url, validRequests.getUnrealizedPnl!)).status).toBe(503);
+      const url = /Trading analytics mock: (\S+)/.exec(output())?.[1] ?? '(no URL printed)';
+      expect((await send(url, validRequests.getUnrealizedPnl)).status).toBe(503);
     } finally {
       command.kill('SIGTERM');
     }
   });
 
   it('the bin refuses an unknown key with the keys and exit code 1, a malformed flag with exit code 2', async () => {
-    const wrongKey = await run(process.execPath, [bin, '--port', '0', '--scenario', 'getUnrealizedPnl=unavailable']).catch((error) => error);
+    const wrongKey = await run(process.execPath, [
+      bin,
+      '--port',
+      '0',
+      '--scenario',
+      'getUnrealizedPnl=unavailable',
+    ]).catch((error) => error);
     expect(wrongKey.code).toBe(1);
-    expect(wrongKey.stderr).toContain('getUnrealizedPnl has no scenario "unavailable"; its scenarios are: 200, 400, 503');
+    expect(wrongKey.stderr).toContain(
+      'getUnrealizedPnl has no scenario "unavailable"; its scenarios are: 200, 400, 503',
+    );
     const malformed = await run(process.execPath, [bin, '--scenario', 'getUnrealizedPnl']).catch((error) => error);
     expect(malformed.code).toBe(2);
     expect(malformed.stderr).toContain('--scenario takes <operationId>=<key>');

@@ -3,15 +3,18 @@
 import { describe, expect, inject, it } from 'vitest';
 import { ContractValidator, resolve } from '../../../test/support/contract';
 import { listScenarios } from '../src/index.js';
-import { send, urlOf, validRequests } from './support/requests';
 import { traders } from './support/cast';
+import { send, urlOf, validRequests } from './support/requests';
 
 const contract = new ContractValidator();
 const operations = listScenarios(contract.document);
 const baseUrl = inject('mockUrl');
 
 function exampleValue(method: string, path: string, status: number, key: string): unknown {
-  const response = resolve(contract.document, contract.document.paths[path][method.toLowerCase()].responses[String(status)]);
+  const response = resolve(
+    contract.document,
+    contract.document.paths[path][method.toLowerCase()].responses[String(status)],
+  );
   return resolve(contract.document, response.content['application/json'].examples[key]).value;
 }
 
@@ -20,13 +23,21 @@ describe('every example key is reachable', () => {
     for (const response of operation.responses) {
       for (const example of response.examples) {
         it(`${operation.operationId}: Prefer: example=${example.key}`, async () => {
-          const prefer = response.status === operation.defaultStatus ? `example=${example.key}` : `code=${response.status}, example=${example.key}`;
+          const prefer =
+            response.status === operation.defaultStatus
+              ? `example=${example.key}`
+              : `code=${response.status}, example=${example.key}`;
           const answer = await send(baseUrl, validRequests[operation.operationId], { prefer });
           expect(answer.status).toBe(response.status);
           expect(answer.headers.get('sl-violations')).toBeNull();
           const body = await answer.json();
           expect(body).toEqual(exampleValue(operation.method, operation.path, response.status, example.key));
-          expect(contract.errorsAt(contract.responseSchemaPointer(operation.method, operation.path, response.status)!, body)).toEqual([]);
+          expect(
+            contract.errorsAt(
+              contract.responseSchemaPointer(operation.method, operation.path, response.status) ?? '(no schema)',
+              body,
+            ),
+          ).toEqual([]);
         });
       }
     }
@@ -78,12 +89,18 @@ describe('selecting a case', () => {
       const answer = await send(baseUrl, request, { prefer: `example=${key}` });
       expect(await answer.json()).toEqual(exampleValue('GET', '/v1/user/{userAddress}/positions', 200, key));
     }
-    expect(await (await send(baseUrl, request)).json()).toEqual(exampleValue('GET', '/v1/user/{userAddress}/positions', 200, 'openAndClosedPositions'));
+    expect(await (await send(baseUrl, request)).json()).toEqual(
+      exampleValue('GET', '/v1/user/{userAddress}/positions', 200, 'openAndClosedPositions'),
+    );
     expect((await send(baseUrl, { ...request, query: { page: 'first' } })).status).toBe(400);
   });
 
   it('answers the same case every time it is asked, byte for byte', async () => {
-    const answers = await Promise.all([1, 2, 3].map(() => send(baseUrl, validRequests.listPositions, { prefer: 'example=emptyPage' }).then((answer) => answer.text())));
+    const answers = await Promise.all(
+      [1, 2, 3].map(() =>
+        send(baseUrl, validRequests.listPositions, { prefer: 'example=emptyPage' }).then((answer) => answer.text()),
+      ),
+    );
     expect(new Set(answers).size).toBe(1);
     expect(JSON.parse(answers[0])).toEqual(exampleValue('GET', '/v1/user/{userAddress}/positions', 200, 'emptyPage'));
   });

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { docsAreStale, startOptions } from '../../../scripts/start.mjs';
 import { freePorts } from '../../../test/support/ports';
-import { groupAlive, spawnUntilReady } from './support/processes';
+import { groupAlive, pidOf, spawnUntilReady } from './support/processes';
 
 const startScript = fileURLToPath(new URL('../../../scripts/start.mjs', import.meta.url));
 const scratch = await mkdtemp(path.join(tmpdir(), 'mock-start-'));
@@ -23,7 +23,9 @@ describe('npm start options', () => {
   it('reads MOCK_HOST, MOCK_PORT and DOCS_PORT, and flags win over them', () => {
     const env = { MOCK_HOST: '0.0.0.0', MOCK_PORT: '5000', DOCS_PORT: '5100' };
     expect(startOptions([], env)).toMatchObject({ host: '0.0.0.0', port: 5000, docsPort: 5100 });
-    expect(startOptions(['--port', '6000', '--host', '127.0.0.1', '--skip-build'], { MOCK_PORT: '5000' })).toMatchObject({ host: '127.0.0.1', port: 6000, docsPort: 6001, build: false });
+    expect(
+      startOptions(['--port', '6000', '--host', '127.0.0.1', '--skip-build'], { MOCK_PORT: '5000' }),
+    ).toMatchObject({ host: '127.0.0.1', port: 6000, docsPort: 6001, build: false });
   });
 
   it('passes --cors-credentials on to the mock, off by default', () => {
@@ -32,9 +34,15 @@ describe('npm start options', () => {
   });
 
   it('refuses a bad port, naming where it came from', () => {
-    expect(() => startOptions(['--port', 'http'], {})).toThrow('--port must be a port number from 1 to 65535, got "http"');
-    expect(() => startOptions([], { MOCK_PORT: '70000' })).toThrow('MOCK_PORT must be a port number from 1 to 65535, got "70000"');
-    expect(() => startOptions(['--docs-port', '4010'], {})).toThrow('The docs need a port of their own; both are 4010.');
+    expect(() => startOptions(['--port', 'http'], {})).toThrow(
+      '--port must be a port number from 1 to 65535, got "http"',
+    );
+    expect(() => startOptions([], { MOCK_PORT: '70000' })).toThrow(
+      'MOCK_PORT must be a port number from 1 to 65535, got "70000"',
+    );
+    expect(() => startOptions(['--docs-port', '4010'], {})).toThrow(
+      'The docs need a port of their own; both are 4010.',
+    );
     expect(() => startOptions(['--prot', '1'], {})).toThrow("Unknown option '--prot'");
   });
 });
@@ -58,8 +66,12 @@ describe('docs staleness', () => {
   });
 });
 
-function startCommand(args: string[]) {
-  return spawnUntilReady(startScript, ['--skip-build', ...args], 'Ctrl-C stops both.', { detached: true });
+/** `npm start` serving `docsFile`, on two free ports: it takes no port 0, and prints the addresses it was given. */
+async function startCommand(docsFile: string) {
+  const [mockPort, docsPort] = await freePorts(2);
+  const args = ['--skip-build', '--port', String(mockPort), '--docs-port', String(docsPort), '--docs-file', docsFile];
+  const started = await spawnUntilReady(startScript, args, 'Ctrl-C stops both.', { detached: true });
+  return { ...started, mockUrl: `http://127.0.0.1:${mockPort}`, docsUrl: `http://127.0.0.1:${docsPort}` };
 }
 
 describe('npm start', () => {
@@ -67,11 +79,7 @@ describe('npm start', () => {
     const page = path.join(scratch, 'docs', 'index.html');
     await mkdir(path.dirname(page), { recursive: true });
     await writeFile(page, '<!DOCTYPE html><title>Trading analytics API</title>');
-    // npm start takes no port 0: it prints the two addresses it was given.
-    const [mockPort, docsPort] = await freePorts(2);
-    const mockUrl = `http://127.0.0.1:${mockPort}`;
-    const docsUrl = `http://127.0.0.1:${docsPort}`;
-    const { command, exited, output } = await startCommand(['--port', String(mockPort), '--docs-port', String(docsPort), '--docs-file', page]);
+    const { command, exited, output, mockUrl, docsUrl } = await startCommand(page);
 
     try {
       expect(output()).toContain(`Mock: ${mockUrl}`);
@@ -83,24 +91,23 @@ describe('npm start', () => {
       expect(await docs.text()).toBe('<!DOCTYPE html><title>Trading analytics API</title>');
       expect((await fetch(`${docsUrl}/../package.json`)).status).toBe(404);
     } finally {
-      process.kill(command.pid!, 'SIGTERM');
+      process.kill(pidOf(command), 'SIGTERM');
     }
     expect(await exited).toBe(0);
-    expect(groupAlive(command.pid!), 'a process started by npm start is still running').toBe(false);
+    expect(groupAlive(pidOf(command)), 'a process started by npm start is still running').toBe(false);
     await expect(fetch(`${mockUrl}/v1/leaderboard`)).rejects.toThrow();
     await expect(fetch(`${docsUrl}/`)).rejects.toThrow();
   });
 
   it('still serves the mock when the docs page has not been built, and says so', async () => {
-    const [mockPort, docsPort] = await freePorts(2);
-    const { command, exited, output } = await startCommand(['--port', String(mockPort), '--docs-port', String(docsPort), '--docs-file', path.join(scratch, 'never-built.html')]);
+    const { command, exited, output, mockUrl } = await startCommand(path.join(scratch, 'never-built.html'));
     try {
       expect(output()).toMatch(/Docs: not served, .*never-built\.html does not exist/);
-      expect((await fetch(`http://127.0.0.1:${mockPort}/v1/leaderboard`)).status).toBe(200);
+      expect((await fetch(`${mockUrl}/v1/leaderboard`)).status).toBe(200);
     } finally {
-      process.kill(-command.pid!, 'SIGINT');
+      process.kill(-pidOf(command), 'SIGINT');
     }
     expect(await exited).toBe(0);
-    expect(groupAlive(command.pid!)).toBe(false);
+    expect(groupAlive(pidOf(command))).toBe(false);
   });
 });

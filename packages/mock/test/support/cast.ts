@@ -35,4 +35,9 @@ export const inviteCode = 'MAXI-8F3K';
 export const team = { name: 'Monad Maxis', code: 'MAXI42' };
 
 /** Every 20-byte address the examples may use. */
-export const castAddresses = new Set<string>([...Object.values(traders), ...Object.values(pairBases), unresolvablePairBase, ...Object.values(tokens)]);
+export const castAddresses = new Set<string>([
+  ...Object.values(traders),
+  ...Object.values(pairBases),
+  unresolvablePairBase,
+  ...Object.values(tokens),
+]);

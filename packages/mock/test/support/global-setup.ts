@@ -1,7 +1,7 @@
 // Runs once per test run: starts the mock as `npm start` and the bin do (no `errors` option) on a free port
 // and hands its URL to the test files through `inject('mockUrl')`.
 import type { TestProject } from 'vitest/node';
-import { startMock, type MockServer } from '../../src/index.js';
+import { type MockServer, startMock } from '../../src/index.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 
 // Whether a process, or a whole process group, still exists: signal 0 checks without sending anything.
@@ -13,6 +13,12 @@ export function isRunning(pid: number): boolean {
 }
 
 export const groupAlive = (groupId: number): boolean => isRunning(-groupId);
+
+/** The process id of a command that was spawned (only a command that failed to spawn has none). */
+export function pidOf(command: ChildProcess): number {
+  if (command.pid === undefined) throw new Error(`${command.spawnfile} has no process id: it was not spawned`);
+  return command.pid;
+}
 
 /**
  * Runs a Node script and resolves once its output contains `readyText` (what it prints when it serves),

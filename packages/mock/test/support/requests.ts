@@ -13,23 +13,52 @@ export interface MockRequest {
 const { ava, ben } = traders;
 
 export const validRequests: Record<string, MockRequest> = {
-  listLeaderboard: { method: 'GET', path: '/v1/leaderboard', query: { timeframe: 'ALL', sort_field: 'PNL', page: '0', size: '50' } },
+  listLeaderboard: {
+    method: 'GET',
+    path: '/v1/leaderboard',
+    query: { timeframe: 'ALL', sort_field: 'PNL', page: '0', size: '50' },
+  },
   listTeamLeaderboard: { method: 'GET', path: `/v1/leaderboard/team/${team.code}` },
   getMyRank: { method: 'GET', path: '/v1/leaderboard/my-rank', query: { user_address: ava } },
-  getTradingStats: { method: 'GET', path: `/v1/leaderboard/${ava}/trading-stats`, query: { start_time: '1794614400', end_time: '1795262400' } },
+  getTradingStats: {
+    method: 'GET',
+    path: `/v1/leaderboard/${ava}/trading-stats`,
+    query: { start_time: '1794614400', end_time: '1795262400' },
+  },
   getStakedApy: { method: 'GET', path: '/v1/sstk/apy', query: { days: '7' } },
   getStakedPortfolio: { method: 'GET', path: `/v1/sstk/${ava}/portfolio` },
   queryPriceUpdates: {
     method: 'POST',
     path: '/v1/oracle/price/updates/by-position',
-    body: { pairBase: pairBases.btc, collateral: tokens.usdc, blockChain: 'MONAD', options: { includeEncodingData: true, includeFee: true } },
+    body: {
+      pairBase: pairBases.btc,
+      collateral: tokens.usdc,
+      blockChain: 'MONAD',
+      options: { includeEncodingData: true, includeFee: true },
+    },
   },
-  queryLatestPrices: { method: 'POST', path: '/v1/oracle/price/pairs/latest', body: { pairBases: [pairBases.btc, pairBases.eth] } },
+  queryLatestPrices: {
+    method: 'POST',
+    path: '/v1/oracle/price/pairs/latest',
+    body: { pairBases: [pairBases.btc, pairBases.eth] },
+  },
   getPrice24hAgo: { method: 'GET', path: '/v1/oracle/price/pair-24h-ago', query: { pair_base: pairBases.btc } },
-  getPriceHoursAgo: { method: 'GET', path: '/v1/oracle/price/pair-hours-ago', query: { pair_base: pairBases.btc, hours_ago: '6' } },
+  getPriceHoursAgo: {
+    method: 'GET',
+    path: '/v1/oracle/price/pair-hours-ago',
+    query: { pair_base: pairBases.btc, hours_ago: '6' },
+  },
   listCompetitions: { method: 'GET', path: '/v1/trading-competition', query: { status: 'ONGOING', userAddress: ben } },
-  listCompetitionLeaderboard: { method: 'GET', path: `/v1/trading-competition/${competitions.publicOngoing}/leaderboard`, query: { page: '0', limit: '10' } },
-  joinCompetition: { method: 'POST', path: '/v1/trading-competition/join', body: { trader: ben, competitionId: competitions.publicOngoing } },
+  listCompetitionLeaderboard: {
+    method: 'GET',
+    path: `/v1/trading-competition/${competitions.publicOngoing}/leaderboard`,
+    query: { page: '0', limit: '10' },
+  },
+  joinCompetition: {
+    method: 'POST',
+    path: '/v1/trading-competition/join',
+    body: { trader: ben, competitionId: competitions.publicOngoing },
+  },
   getTeamInfo: { method: 'GET', path: `/v1/genesis-airdrop/${ava}/team-info` },
   getTeamInfoByCode: { method: 'GET', path: `/v1/genesis-airdrop/team-info-by-code/${team.code}` },
   listTeamMembers: { method: 'GET', path: `/v1/genesis-airdrop/${ava}/team-members`, query: { page: '0', size: '10' } },
@@ -38,14 +67,30 @@ export const validRequests: Record<string, MockRequest> = {
   listPositions: { method: 'GET', path: `/v1/user/${ava}/positions`, query: { page: '0', size: '10' } },
   listTradeHistory: { method: 'GET', path: `/v1/user/${ava}/trade/history`, query: { page: '0', size: '2' } },
   getUnrealizedPnl: { method: 'GET', path: `/v1/portfolio/${ava}/unrealized-pnl` },
-  getTradeOverview: { method: 'GET', path: `/v1/portfolio/${ava}/trade_overview`, query: { timeframe: 'ALL_TIME', is_after_fee: 'true' } },
-  getPnlChart: { method: 'GET', path: `/v1/portfolio/${ava}/pnl_chart_data`, query: { timeframe: 'DAYS_7', is_after_fee: 'true', timezone: 'UTC' } },
+  getTradeOverview: {
+    method: 'GET',
+    path: `/v1/portfolio/${ava}/trade_overview`,
+    query: { timeframe: 'ALL_TIME', is_after_fee: 'true' },
+  },
+  getPnlChart: {
+    method: 'GET',
+    path: `/v1/portfolio/${ava}/pnl_chart_data`,
+    query: { timeframe: 'DAYS_7', is_after_fee: 'true', timezone: 'UTC' },
+  },
   getPortfolioData: { method: 'GET', path: `/v1/portfolio/${ava}/portfolio_data` },
   listPairs: { method: 'GET', path: '/v1/pairs', query: { symbol: 'BTC', tags: ['crypto'] } },
   getPairVolume: { method: 'GET', path: `/v1/pairs/${pairBases.btc}/volume`, query: { range: 'SEVEN_DAY' } },
   getPairCumulativeVolume: { method: 'GET', path: `/v1/pairs/${pairBases.btc}/cumulative-volume` },
-  listUserDailyVolumes: { method: 'GET', path: '/v1/trading-volumes/users', query: { startTime: '2026-11-14T00:00:00Z', endTime: '2026-11-21T00:00:00Z' } },
-  getProtocolVolumeByDate: { method: 'GET', path: '/v1/trading-volumes/sum-by-date', query: { startTime: '2026-11-14T00:00:00Z', endTime: '2026-11-21T00:00:00Z' } },
+  listUserDailyVolumes: {
+    method: 'GET',
+    path: '/v1/trading-volumes/users',
+    query: { startTime: '2026-11-14T00:00:00Z', endTime: '2026-11-21T00:00:00Z' },
+  },
+  getProtocolVolumeByDate: {
+    method: 'GET',
+    path: '/v1/trading-volumes/sum-by-date',
+    query: { startTime: '2026-11-14T00:00:00Z', endTime: '2026-11-21T00:00:00Z' },
+  },
   getProtocolVolumeAllTime: { method: 'GET', path: '/v1/trading-volumes/sum-all', query: { chains: ['MONAD'] } },
   submitTradingIntent: { method: 'POST', path: '/v2/trading/submit-intent', body: {} },
 };
@@ -95,15 +140,38 @@ export interface RawAnswer {
  * re-encoded, any method may carry a body, and any header goes. Resolves with the answer, or rejects when
  * the connection fails (the mock closes it after refusing a body it did not read).
  */
-export function sendRaw(base: string, { method, path, headers = {}, body }: { method: string; path: string; headers?: Record<string, string>; body?: string | Buffer }): Promise<RawAnswer> {
+export function sendRaw(
+  base: string,
+  {
+    method,
+    path,
+    headers = {},
+    body,
+  }: { method: string; path: string; headers?: Record<string, string>; body?: string | Buffer },
+): Promise<RawAnswer> {
   const { hostname, port } = new URL(base);
   return new Promise((resolve, reject) => {
-    const request = http.request({ host: hostname, port, method, path, headers: body === undefined ? headers : { 'content-length': String(Buffer.byteLength(body)), ...headers } }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') }));
-      response.on('error', reject);
-    });
+    const request = http.request(
+      {
+        host: hostname,
+        port,
+        method,
+        path,
+        headers: body === undefined ? headers : { 'content-length': String(Buffer.byteLength(body)), ...headers },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+        response.on('error', reject);
+      },
+    );
     // The mock may answer and close before a large body is written; the answer is what counts.
     request.on('error', reject);
     request.end(body);
@@ -120,7 +188,9 @@ export function reasonOf(answer: RawAnswer): string | undefined {
   if (typeof header === 'string' && header.startsWith('Too many violations! ')) return header;
   if (typeof header === 'string') {
     const violations = JSON.parse(header) as Violation[];
-    const messages = violations.map((violation) => violation.message).filter((message) => typeof message === 'string' && message.trim() !== '');
+    const messages = violations
+      .map((violation) => violation.message)
+      .filter((message) => typeof message === 'string' && message.trim() !== '');
     if (messages.length > 0) return messages.join('; ');
   }
   if (String(answer.headers['content-type']).startsWith('application/problem+json')) {

@@ -1,9 +1,17 @@
-// The guard's checks (src/checks.js) and the answer cache (src/answer-cache.js) on their own: what each
-// accepts and refuses, and that neither throws or recurses on input built to break them.
+// The request checks (src/checks.ts) on their own, as the mock's guard and the MSW handlers use them: what each
+// accepts and refuses, and that none throws or recurses on input built to break it.
 import { describe, expect, it } from 'vitest';
-import { createAnswerCache } from '../src/answer-cache.js';
-import { decodePath, decodeQuery, integerProblem, isMediaType, malformedAccept, parsePreferences, scanJson, schemaAt } from '../src/checks.js';
-import { MAX_JSON_DEPTH } from '../src/limits.js';
+import {
+  decodePath,
+  decodeQuery,
+  integerProblem,
+  isMediaType,
+  MAX_JSON_DEPTH,
+  malformedAccept,
+  parsePreferences,
+  scanJson,
+  schemaAt,
+} from '../src/index.js';
 
 describe('percent-encoding', () => {
   it('decodes a path and names each segment that does not decode', () => {
@@ -23,9 +31,18 @@ describe('percent-encoding', () => {
 
 describe('Prefer', () => {
   it('reads code, example and dynamic, from the header or else the __ query parameters', () => {
-    expect(parsePreferences('code=404, example=missing', {})).toEqual({ preferences: { code: 404, exampleKey: 'missing' }, violations: [] });
-    expect(parsePreferences('example="quoted"; dynamic=false', {}).preferences).toEqual({ exampleKey: 'quoted', dynamic: false });
-    expect(parsePreferences(undefined, { __code: '503', __example: 'x' }).preferences).toEqual({ code: 503, exampleKey: 'x' });
+    expect(parsePreferences('code=404, example=missing', {})).toEqual({
+      preferences: { code: 404, exampleKey: 'missing' },
+      violations: [],
+    });
+    expect(parsePreferences('example="quoted"; dynamic=false', {}).preferences).toEqual({
+      exampleKey: 'quoted',
+      dynamic: false,
+    });
+    expect(parsePreferences(undefined, { __code: '503', __example: 'x' }).preferences).toEqual({
+      code: 503,
+      exampleKey: 'x',
+    });
     // Preferences the mock does not use are ignored, as RFC 7240 asks.
     expect(parsePreferences('return=minimal, respond-async', {})).toEqual({ preferences: {}, violations: [] });
   });
@@ -60,14 +77,18 @@ describe('integers as written', () => {
     expect(integerProblem('1e400', {})).toMatch(/decimal integer .*"1e400"/);
     expect(integerProblem('1.0', {})).toMatch(/decimal integer/);
     expect(integerProblem('25', { minimum: 1, maximum: 24 })).toBe('must be an integer from 1 to 24, got "25"');
-    expect(integerProblem('18446744073709551617', {})).toBe('must be an integer from -9007199254740991 to 9007199254740991, got "18446744073709551617"');
+    expect(integerProblem('18446744073709551617', {})).toBe(
+      'must be an integer from -9007199254740991 to 9007199254740991, got "18446744073709551617"',
+    );
     expect(integerProblem('9'.repeat(5000), { minimum: 0 })).toMatch(/^must be an integer from 0 to 9007199254740991/);
   });
 });
 
 describe('JSON scan', () => {
   it('finds every number with its path, as written', () => {
-    const { numbers, depthExceeded } = scanJson('{"a": [1, {"b": -2.5e3}], "c\\"d": 18446744073709551617, "e": "7", "f": true}');
+    const { numbers, depthExceeded } = scanJson(
+      '{"a": [1, {"b": -2.5e3}], "c\\"d": 18446744073709551617, "e": "7", "f": true}',
+    );
     expect(depthExceeded).toBe(false);
     expect(numbers).toEqual([
       { path: ['a', 0], text: '1' },
@@ -86,41 +107,5 @@ describe('JSON scan', () => {
     const schema = { allOf: [{ properties: { list: { type: 'array', items: { type: 'integer' } } } }] };
     expect(schemaAt(schema, ['list', 3])).toEqual({ type: 'integer' });
     expect(schemaAt(schema, ['other'])).toBeUndefined();
-  });
-});
-
-describe('answer cache', () => {
-  const request = (body: string) => ({ method: 'POST', path: '/v1/x', query: {}, headers: { 'content-type': 'application/json' }, bodyText: body, preferences: {} });
-  const answer = (bytes: number) => ({ status: 200, headers: {}, body: Buffer.alloc(bytes) });
-
-  it('keys identical requests alike and different ones apart, as a fixed-size hash', () => {
-    const cache = createAnswerCache();
-    expect(cache.keyOf(request('{"a":1}'))).toBe(cache.keyOf(request('{"a":1}')));
-    expect(cache.keyOf(request('{"a":1}'))).not.toBe(cache.keyOf(request('{"a":2}')));
-    expect(cache.keyOf(request('{"a":1}'))).toHaveLength(44);
-  });
-
-  it('keeps no request larger than its limit, and never throws on what it is given', () => {
-    const cache = createAnswerCache({ maxRequestBytes: 100 });
-    expect(cache.keyOf(request('x'.repeat(101)))).toBeUndefined();
-    const cyclic: Record<string, unknown> = {};
-    cyclic.self = cyclic;
-    expect(cache.keyOf({ ...request('{}'), query: cyclic } as never)).toBeDefined();
-    expect(() => cache.set('k', { status: 200, headers: cyclic, body: Buffer.alloc(1) } as never)).not.toThrow();
-    expect(cache.size.entries).toBe(0);
-  });
-
-  it('holds at most its entries and bytes, dropping the least recently used first', () => {
-    const cache = createAnswerCache({ maxEntries: 3, maxBytes: 1_000 });
-    for (const key of ['a', 'b', 'c']) cache.set(key, answer(100));
-    cache.get('a');
-    cache.set('d', answer(100));
-    expect(cache.get('b')).toBeUndefined();
-    expect(cache.get('a')).toBeDefined();
-    expect(cache.size.entries).toBe(3);
-    cache.set('big', answer(700));
-    expect(cache.size.bytes).toBeLessThanOrEqual(1_000);
-    cache.set('huge', answer(5_000));
-    expect(cache.get('huge')).toBeUndefined();
   });
 });

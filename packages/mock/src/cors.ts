@@ -6,9 +6,9 @@
 // sends no cookies and reads every answer. With `corsCredentials`, the calling origin is reflected with
 // `Access-Control-Allow-Credentials: true` and `Vary: Origin`, for a frontend that calls with
 // `credentials: 'include'`; the opaque origin `null` (sandboxed frames, files) is never reflected.
+import type { Handler } from './front.js';
 
-/** @param {{ credentials: boolean }} options */
-export function createCors({ credentials }) {
+export function createCors({ credentials }: { credentials: boolean }): Handler {
   return function cors(request, response) {
     const origin = request.headers.origin;
     if (credentials) {
@@ -23,10 +23,12 @@ export function createCors({ credentials }) {
       response.setHeader('access-control-allow-origin', '*');
       response.setHeader('access-control-expose-headers', '*');
     }
-    const preflight = request.method === 'OPTIONS' && origin !== undefined && request.headers['access-control-request-method'] !== undefined;
+    const askedMethod = request.headers['access-control-request-method'];
+    const preflight = request.method === 'OPTIONS' && origin !== undefined && askedMethod !== undefined;
     if (!preflight) return false;
-    response.setHeader('access-control-allow-methods', request.headers['access-control-request-method'] || 'GET,POST,OPTIONS');
-    response.setHeader('access-control-allow-headers', request.headers['access-control-request-headers'] || (credentials ? 'content-type,prefer' : '*'));
+    const askedHeaders = request.headers['access-control-request-headers'];
+    response.setHeader('access-control-allow-methods', askedMethod || 'GET,POST,OPTIONS');
+    response.setHeader('access-control-allow-headers', askedHeaders || (credentials ? 'content-type,prefer' : '*'));
     response.writeHead(204, { 'content-length': 0 });
     response.end();
     return true;

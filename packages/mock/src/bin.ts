@@ -1,0 +1,83 @@
+#!/usr/bin/env node
+// `npx trading-analytics-mock [--port 4010] [--host 127.0.0.1] [--cors-credentials] [--scenario op=key]...`: the
+// mock in a terminal until Ctrl-C.
+import { parseArgs } from 'node:util';
+import { parsePort } from '@trading-analytics/core';
+import { scenarioHint } from './hint.js';
+import { messageOf } from './message.js';
+import { readScenarioChoices } from './scenario-options.js';
+import { startMock } from './start.js';
+
+const usage = `Usage: trading-analytics-mock [--port <port>] [--host <address>] [--cors-credentials]
+
+Serves every operation of the trading analytics API with its documented examples.
+  --port <port>      port to listen on (default 4010; 0 picks a free one)
+  --host <address>   address to listen on (default 127.0.0.1)
+  --cors-credentials reflect the calling origin with Access-Control-Allow-Credentials: true
+                     (default: any origin, no credentials)
+  --scenario <operationId>=<key>   answer that operation with that case until changed (repeatable),
+                     e.g. --scenario getUnrealizedPnl=503; change it later with PUT /__scenarios
+  --scenarios <file> the same from a JSON file: {"getUnrealizedPnl": "503"}
+  --help             show this text`;
+
+/** The flags, or the exit code when there is nothing to serve (usage printed). */
+function readFlags() {
+  try {
+    const { values } = parseArgs({
+      options: {
+        port: { type: 'string', default: '4010' },
+        host: { type: 'string', default: '127.0.0.1' },
+        'cors-credentials': { type: 'boolean', default: false },
+        scenario: { type: 'string', multiple: true },
+        scenarios: { type: 'string' },
+        help: { type: 'boolean', default: false },
+      },
+    });
+    if (values.help) {
+      console.log(usage);
+      return 0;
+    }
+    const port = parsePort(values.port, '--port');
+    const scenarios = readScenarioChoices({ scenario: values.scenario, scenariosFile: values.scenarios });
+    return {
+      port,
+      host: values.host,
+      corsCredentials: values['cors-credentials'],
+      scenarios,
+    };
+  } catch (error) {
+    console.error(`${messageOf(error)}\n\n${usage}`);
+    return 2;
+  }
+}
+
+async function main(): Promise<number> {
+  const flags = readFlags();
+  if (typeof flags === 'number') return flags;
+  let mock: Awaited<ReturnType<typeof startMock>>;
+  try {
+    mock = await startMock({ ...flags, logLevel: 'error' });
+  } catch (error) {
+    console.error(messageOf(error));
+    return 1;
+  }
+  console.log(`Trading analytics mock: ${mock.url}`);
+  console.log(scenarioHint);
+  const chosen = Object.entries(flags.scenarios).map(([operationId, key]) => `${operationId}=${key}`);
+  if (chosen.length > 0) console.log(`Scenarios: ${chosen.join(', ')}`);
+  console.log('Ctrl-C stops it.');
+
+  let stopping = false;
+  const stop = () => {
+    stopping = true;
+    void mock.close();
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  const { code, signal } = await mock.exited;
+  if (stopping) return 0;
+  console.error(`The mock stopped unexpectedly (${signal ?? `exit code ${code}`}).`);
+  return 1;
+}
+
+process.exitCode = await main();

@@ -1,0 +1,162 @@
+// Prism's modules, loaded through their public entry points without Prism's CLI and its HTTP server: the
+// mock's front (front.ts) owns the socket and hands each request to a Prism instance (contract.ts).
+//
+// Why not `prism mock`: the CLI also loads yargs, a file watcher and a log pipeline that re-parses every
+// log line. Loading Prism's modules is most of the start-up time, so two of them that a static mock never
+// uses are only loaded if something does use them (see standIn and lazy).
+import { createRequire } from 'node:module';
+import { Writable } from 'node:stream';
+
+// Prism's packages are resolved from the CLI's own folder, so they are found whether npm hoisted them or
+// nested them under the CLI.
+const fromCli = createRequire(createRequire(import.meta.url).resolve('@stoplight/prism-cli/package.json'));
+const fromServer = createRequire(fromCli.resolve('@stoplight/prism-http-server'));
+const fromHttp = createRequire(fromServer.resolve('@stoplight/prism-http'));
+const fromHttpSpec = createRequire(fromHttp.resolve('@stoplight/http-spec'));
+
+/** An object that is only built, by `load`, when one of its properties is first read. */
+function lazy(load: () => object): object {
+  let real: object | undefined;
+  const target = () => {
+    real ??= load();
+    return real;
+  };
+  return new Proxy({}, { get: (_, key) => Reflect.get(target(), key), has: (_, key) => key in target() });
+}
+
+/**
+ * Puts `exports` in the module cache as the module at `filename`, so that `require` returns it at once.
+ * Node documents `require.cache` for exactly this ("adding or replacing entries is also possible"); on
+ * Node 20 there is no hook that reaches a `require` made inside a CommonJS package (`module.registerHooks`
+ * arrives in Node 22.15), and Prism offers no option to leave the two modules out.
+ */
+function standIn(require: NodeJS.Require, filename: string, exports: object): void {
+  // The documented form of an entry is `{ exports }`; `loaded` tells `require` the module is complete.
+  require.cache[filename] = { id: filename, filename, loaded: true, exports } as NodeJS.Module;
+}
+
+// Prism's example generator loads @faker-js/faker with its ~60 locales (over a second here) for dynamic
+// examples; the mock serves the contract's own examples, so faker is only loaded if a request asks for
+// `Prefer: dynamic=true`, and then in its English-only build.
+const englishFaker = lazy(() => fromHttp('@faker-js/faker/locale/en'));
+standIn(fromHttp, fromHttp.resolve('@faker-js/faker'), { default: englishFaker, faker: englishFaker });
+// Postman collections are another input format of Prism's; the mock only reads OpenAPI.
+const postmanFile = fromHttpSpec.resolve('postman-collection');
+standIn(
+  fromHttpSpec,
+  postmanFile,
+  lazy(() => {
+    delete fromHttpSpec.cache[postmanFile];
+    return fromHttpSpec('postman-collection');
+  }),
+);
+
+/** An operation as Prism models it (`@stoplight/types`' IHttpOperation), as far as the mock reads it. */
+export interface PrismOperation {
+  /** The operationId, when the document gives one. */
+  iid?: string;
+  method: string;
+  path: string;
+  callbacks?: unknown[];
+}
+
+/** A request as Prism takes it. */
+interface PrismRequest {
+  method: string;
+  url: { path: string; baseUrl: string | undefined; query: Record<string, string | string[]> };
+  headers: Record<string, string | string[] | undefined>;
+  body: unknown;
+}
+
+type HeaderValue = string | number | readonly string[];
+
+/** One of Prism's validation results, located relative to the request or the response. */
+export interface PrismDiagnostic {
+  path?: string[];
+  /** 0 error, 1 warning, 2 information, 3 hint. */
+  severity: number;
+  code?: string | number;
+  message: string;
+}
+
+/** Prism's refusal or failure: a problem with its status and, for a refused request, the reasons. */
+export interface PrismError {
+  name?: string;
+  message: string;
+  status?: number;
+  detail?: string;
+  additional?: {
+    headers?: Record<string, HeaderValue>;
+    validation?: { location?: string[]; severity?: string; code?: string | number; message: string }[];
+  };
+}
+
+type PrismResult =
+  | { _tag: 'Left'; left: PrismError }
+  | {
+      _tag: 'Right';
+      right: {
+        output: { statusCode: number; headers?: Record<string, HeaderValue>; body?: unknown };
+        validations: { input: PrismDiagnostic[]; output: PrismDiagnostic[] };
+      };
+    };
+
+export interface PrismConfig {
+  isProxy: false;
+  validateRequest: boolean;
+  validateResponse: boolean;
+  checkSecurity: boolean;
+  errors: boolean;
+  upstreamProxy: undefined;
+  mock: { dynamic?: boolean; ignoreExamples?: boolean; code?: number; exampleKey?: string; seed?: string };
+}
+
+interface PrismInstance {
+  request(request: PrismRequest, operations: PrismOperation[], config: PrismConfig): () => Promise<PrismResult>;
+}
+
+type LogMethod = { (message: string): void; (fields: object, message: string): void };
+
+/** The part of Prism's pino logger the mock calls. */
+export interface Logger {
+  error: LogMethod;
+  warn: LogMethod;
+  info: LogMethod;
+}
+
+const prismHttp = fromServer('@stoplight/prism-http') as {
+  createInstance(config: PrismConfig, components: { logger: Logger }): PrismInstance;
+  getHttpOperationsFromSpec(specFilePathOrObject: string): Promise<PrismOperation[]>;
+};
+export const { createInstance, getHttpOperationsFromSpec } = prismHttp;
+
+const pino = fromCli('pino') as (options: object, destination: Writable) => Logger;
+
+/**
+ * Prism logs JSON through pino; a person reads one short line per message. Prism reports a request
+ * violation twice (while validating, then again while answering when a 400 is declared); the second copy
+ * is dropped. Response violations are reported once and kept.
+ */
+const readableLog = new Writable({
+  write(chunk, _encoding, done) {
+    for (const line of String(chunk).split('\n')) {
+      if (!line) continue;
+      let entry: { msg?: unknown; input?: { method: string; url: { path: string } } };
+      try {
+        entry = JSON.parse(line);
+      } catch {
+        process.stderr.write(`${line}\n`);
+        continue;
+      }
+      if (String(entry.msg).startsWith('Violation: request')) continue;
+      const request = entry.input ? `${entry.input.method.toUpperCase()} ${entry.input.url.path} ` : '';
+      process.stderr.write(`[mock] ${request}${entry.msg}\n`);
+    }
+    done();
+  },
+});
+
+/** Prism's logger at `level`, printing one readable line per message on stderr. */
+export function createLogger(level: string): Logger {
+  return pino({ level, base: {}, timestamp: false, customLevels: { success: 32 } }, readableLog);
+}

@@ -1,0 +1,100 @@
+// The mock's own process. startMock() spawns this file with its settings as one JSON argument; it is not
+// part of the package's API. A `node:http` front (front.ts) owns the socket and passes each request along
+// an ordered list of handlers: CORS, the guard, the scenario control, then Prism over the contract.
+import type { AddressInfo } from 'node:net';
+import { type ServedContract, serveContract } from './contract.js';
+import { createCors } from './cors.js';
+import { createFront, guardedRequest } from './front.js';
+import { createGuard } from './guard.js';
+import { messageOf, stackOf } from './message.js';
+import { createLogger } from './prism.js';
+import { createScenarioControl } from './scenario-control.js';
+
+/** What startMock() hands the process (checked there). */
+export interface ServerSettings {
+  document: string;
+  host: string;
+  port: number;
+  logLevel: string;
+  errors: boolean;
+  corsCredentials: boolean;
+  scenarios: Record<string, string>;
+}
+
+/** The messages of the IPC channel with startMock(). */
+export type ServerMessage =
+  | { ready: true; port: number }
+  | { reloaded: number; ok: true }
+  | { reloaded: number; ok: false; error: string };
+export interface ReloadMessage {
+  reload: string;
+  id: number;
+}
+
+const { document, host, port, logLevel, errors, corsCredentials, scenarios } = JSON.parse(
+  process.argv[2] ?? '{}',
+) as ServerSettings;
+const logger = createLogger(logLevel);
+const report = (message: ServerMessage) => process.send?.(message);
+
+try {
+  // The contract served right now. Everything that depends on the document (its model, the Prism instance,
+  // the answers kept) is built by serveContract, so serving a new version is one assignment.
+  let contract: ServedContract = await serveContract(document, { logger, errors });
+
+  const scenarioControl = createScenarioControl(contract.model.document, scenarios);
+  const server = createFront(
+    [
+      createCors({ credentials: corsCredentials }),
+      createGuard(() => contract.model),
+      // Routes of the mock's own (after the guard, before Prism) go here.
+      scenarioControl,
+      async (request, response, exchange) => {
+        await contract.handle(request, response, guardedRequest(exchange));
+        return true;
+      },
+    ],
+    {
+      onError: (error, request) => logger.error(`${request.method} ${request.url}: the mock failed: ${stackOf(error)}`),
+    },
+  );
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, resolve);
+  });
+  // startMock() learns the bound port (the one asked for, or the one picked for port 0) from this message.
+  report({ ready: true, port: (server.address() as AddressInfo).port });
+
+  // MockServer.reload(): serve another version of the contract on the same port. Requests keep being
+  // answered by the current contract until the new one is built; one that cannot be built is reported and
+  // the current one stays.
+  process.on('message', async (message: Partial<ReloadMessage> | undefined) => {
+    if (typeof message?.reload !== 'string' || typeof message.id !== 'number') return;
+    try {
+      const next = await serveContract(message.reload, { logger, errors });
+      scenarioControl.useDocument(next.model.document);
+      contract = next;
+      report({ reloaded: message.id, ok: true });
+    } catch (error) {
+      report({ reloaded: message.id, ok: false, error: messageOf(error) });
+    }
+  });
+
+  const stop = () => {
+    // In-flight requests get their answer, but a client holding a connection open does not keep the mock up.
+    setTimeout(() => process.exit(0), 500).unref();
+    server.close(() => process.exit(0));
+    server.closeIdleConnections();
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+  // startMock() holds an IPC channel open; when its process goes away, even killed, the mock goes too.
+  process.once('disconnect', stop);
+} catch (error) {
+  if ((error as NodeJS.ErrnoException)?.code === 'EADDRINUSE') {
+    process.stderr.write(`Port ${port} on ${host} is already in use; pick another port.\n`);
+    process.exit(3);
+  }
+  process.stderr.write(`The mock could not start: ${stackOf(error)}\n`);
+  process.exit(1);
+}
