@@ -35,10 +35,10 @@ describe('npm start options', () => {
 
   it('refuses a bad port, naming where it came from', () => {
     expect(() => startOptions(['--port', 'http'], {})).toThrow(
-      '--port must be a port number from 1 to 65535, got "http"',
+      '--port must be a whole number from 0 (any free port) to 65535, got "http"',
     );
     expect(() => startOptions([], { MOCK_PORT: '70000' })).toThrow(
-      'MOCK_PORT must be a port number from 1 to 65535, got "70000"',
+      'MOCK_PORT must be a whole number from 0 (any free port) to 65535, got "70000"',
     );
     expect(() => startOptions(['--docs-port', '4010'], {})).toThrow(
       'The docs need a port of their own; both are 4010.',
