@@ -2,6 +2,7 @@ import createFetchClient, { createQuerySerializer, serializeArrayParam, type Cli
 import { invalid } from './invalid.js';
 import { retryMiddleware, type RetryOptions } from './retry.js';
 import type { paths } from './schema.js';
+import { limitTime } from './time-limit.js';
 
 export interface ClientOptions {
   /** Address of the service, e.g. `https://api.example.com` (the contract names none, so it is required). */
@@ -12,7 +13,10 @@ export interface ClientOptions {
   headers?: HeadersOptions;
   /** Retry settings for reads, or false to send every request once. */
   retry?: RetryOptions | false;
-  /** Time limit of one call in milliseconds, retries and backoff included (default Infinity: none). */
+  /**
+   * Time limit of one call in milliseconds, retries, backoff and reading the body included: an integer from
+   * 1 to 2147483647 (2^31-1), or Infinity (the default) for none.
+   */
   timeoutMs?: number;
 }
 
@@ -37,13 +41,23 @@ const querySerializer = (query: Record<string, unknown>) => {
  * `retry` is false; results are openapi-fetch's `{ data, error, response }`, and `unwrap` turns them into
  * the data or an ApiError.
  */
-export function createClient({ baseUrl, fetch, headers, retry, timeoutMs = Infinity } = {} as ClientOptions): TradingAnalyticsClient {
+export function createClient({
+  baseUrl,
+  fetch,
+  headers,
+  retry,
+  timeoutMs = Infinity,
+} = {} as ClientOptions): TradingAnalyticsClient {
   if (!/^https?:\/\/[^/]/.test(baseUrl)) invalid('baseUrl must be an http(s) URL', baseUrl);
-  if (!(timeoutMs > 0)) invalid('timeoutMs must be > 0', timeoutMs);
+  // A timer takes 1 to 2^31-1 ms; Node turns a longer wait into 1 ms.
+  if (!(Number.isInteger(timeoutMs) ? timeoutMs > 0 && timeoutMs < 2 ** 31 : timeoutMs == Infinity)) {
+    invalid('timeoutMs must be an integer from 1 to 2147483647, or Infinity', timeoutMs);
+  }
 
   const client = createFetchClient<paths>({ baseUrl, fetch, headers, querySerializer });
-  // The time limit goes on the request's signal, so that it also ends a backoff wait between attempts.
-  if (timeoutMs < Infinity) client.use({ onRequest: ({ request }) => new Request(request, { signal: AbortSignal.any([request.signal, AbortSignal.timeout(timeoutMs)]) }) });
   if (retry !== false) client.use(retryMiddleware(retry));
+  // Around each call rather than in a middleware, so that the limit covers the whole call and its timer is
+  // cleared however the call ends.
+  if (timeoutMs < Infinity) limitTime(client, timeoutMs);
   return client;
 }
