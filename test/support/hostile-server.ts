@@ -12,7 +12,7 @@ export interface Received {
 }
 
 /** Answers one request (already read whole); leaving `response` unanswered makes a server that never answers. */
-export type Answer = (response: ServerResponse, request: Received) => void | Promise<void>;
+export type Answer = (response: ServerResponse, request: Received) => unknown;
 
 export interface HostileServer {
   url: string;

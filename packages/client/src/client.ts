@@ -1,4 +1,5 @@
 import createFetchClient, { createQuerySerializer, serializeArrayParam, type Client, type HeadersOptions } from 'openapi-fetch';
+import { guardedFetch, type RedirectMode } from './guarded-fetch.js';
 import { invalid } from './invalid.js';
 import { retryMiddleware, type RetryOptions } from './retry.js';
 import type { paths } from './schema.js';
@@ -18,6 +19,18 @@ export interface ClientOptions {
    * 1 to 2147483647 (2^31-1), or Infinity (the default) for none.
    */
   timeoutMs?: number;
+  /**
+   * What a redirect (3xx) does. `manual` (the default): none is followed; the 3xx is the call's answer, an
+   * error that `unwrap` throws as an ApiError. `follow-same-origin`: a redirect to the request's own scheme,
+   * host and port is followed (at most 5 in a row); one to any other origin is still the answer, so headers
+   * and bodies never travel to a server the caller did not name.
+   */
+  redirect?: RedirectMode;
+  /**
+   * Largest response body read, in decoded bytes (after gzip or any Content-Encoding is undone), default
+   * 8 MiB (8388608). A larger one ends the call with a RangeError "Response body over N bytes".
+   */
+  maxBodyBytes?: number;
 }
 
 /** The openapi-fetch client typed by the contract's `paths`. */
@@ -36,6 +49,12 @@ const querySerializer = (query: Record<string, unknown>) => {
   return others ? `${others}&${joined}` : joined;
 };
 
+// The largest example answer of the contract is 3 KB (two trade-history events, each joined to its
+// position); a page of 1000 such events, past any default page size, is about 1.5 MB. 8 MiB leaves room
+// for pages larger still, and keeps what one answer can make the client hold (its bytes, its text, its
+// parsed value) to tens of megabytes.
+const DEFAULT_MAX_BODY_BYTES = 8 * 2 ** 20;
+
 /**
  * A typed client for the trading analytics service. Reads are retried (see `retryMiddleware`) unless
  * `retry` is false; results are openapi-fetch's `{ data, error, response }`, and `unwrap` turns them into
@@ -43,18 +62,23 @@ const querySerializer = (query: Record<string, unknown>) => {
  */
 export function createClient({
   baseUrl,
-  fetch,
+  fetch = globalThis.fetch,
   headers,
   retry,
   timeoutMs = Infinity,
+  redirect = 'manual',
+  maxBodyBytes = DEFAULT_MAX_BODY_BYTES,
 } = {} as ClientOptions): TradingAnalyticsClient {
   if (!/^https?:\/\/[^/]/.test(baseUrl)) invalid('baseUrl must be an http(s) URL', baseUrl);
   // A timer takes 1 to 2^31-1 ms; Node turns a longer wait into 1 ms.
   if (!(Number.isInteger(timeoutMs) ? timeoutMs > 0 && timeoutMs < 2 ** 31 : timeoutMs == Infinity)) {
     invalid('timeoutMs must be an integer from 1 to 2147483647, or Infinity', timeoutMs);
   }
+  if (redirect != 'manual' && redirect != 'follow-same-origin') invalid('redirect must be "manual" or "follow-same-origin"', redirect);
+  if (!(Number.isSafeInteger(maxBodyBytes) && maxBodyBytes > 0)) invalid('maxBodyBytes must be a positive integer', maxBodyBytes);
 
-  const client = createFetchClient<paths>({ baseUrl, fetch, headers, querySerializer });
+  // `redirect: 'manual'` here spares the guarded fetch a copy of each request; it still sees to a call's own.
+  const client = createFetchClient<paths>({ baseUrl, fetch: guardedFetch(fetch, redirect, maxBodyBytes), headers, querySerializer, redirect: 'manual' });
   if (retry !== false) client.use(retryMiddleware(retry));
   // Around each call rather than in a middleware, so that the limit covers the whole call and its timer is
   // cleared however the call ends.
