@@ -1,7 +1,9 @@
 import createFetchClient, { createQuerySerializer, serializeArrayParam, type Client, type HeadersOptions } from 'openapi-fetch';
+import { guardedFetch, type RedirectMode } from './guarded-fetch.js';
 import { invalid } from './invalid.js';
 import { retryMiddleware, type RetryOptions } from './retry.js';
 import type { paths } from './schema.js';
+import { limitTime } from './time-limit.js';
 
 export interface ClientOptions {
   /** Address of the service, e.g. `https://api.example.com` (the contract names none, so it is required). */
@@ -12,8 +14,23 @@ export interface ClientOptions {
   headers?: HeadersOptions;
   /** Retry settings for reads, or false to send every request once. */
   retry?: RetryOptions | false;
-  /** Time limit of one call in milliseconds, retries and backoff included (default Infinity: none). */
+  /**
+   * Time limit of one call in milliseconds, retries, backoff and reading the body included: an integer from
+   * 1 to 2147483647 (2^31-1), or Infinity (the default) for none.
+   */
   timeoutMs?: number;
+  /**
+   * What a redirect (3xx) does. `manual` (the default): none is followed; the 3xx is the call's answer, an
+   * error that `unwrap` throws as an ApiError. `follow-same-origin`: a redirect to the request's own scheme,
+   * host and port is followed (at most 5 in a row); one to any other origin is still the answer, so headers
+   * and bodies never travel to a server the caller did not name.
+   */
+  redirect?: RedirectMode;
+  /**
+   * Largest response body read, in decoded bytes (after gzip or any Content-Encoding is undone), default
+   * 8 MiB (8388608). A larger one ends the call with a RangeError "Response body over N bytes".
+   */
+  maxBodyBytes?: number;
 }
 
 /** The openapi-fetch client typed by the contract's `paths`. */
@@ -32,18 +49,39 @@ const querySerializer = (query: Record<string, unknown>) => {
   return others ? `${others}&${joined}` : joined;
 };
 
+// The largest example answer of the contract is 3 KB (two trade-history events, each joined to its
+// position); a page of 1000 such events, past any default page size, is about 1.5 MB. 8 MiB leaves room
+// for pages larger still, and keeps what one answer can make the client hold (its bytes, its text, its
+// parsed value) to tens of megabytes.
+const DEFAULT_MAX_BODY_BYTES = 8 * 2 ** 20;
+
 /**
  * A typed client for the trading analytics service. Reads are retried (see `retryMiddleware`) unless
  * `retry` is false; results are openapi-fetch's `{ data, error, response }`, and `unwrap` turns them into
  * the data or an ApiError.
  */
-export function createClient({ baseUrl, fetch, headers, retry, timeoutMs = Infinity } = {} as ClientOptions): TradingAnalyticsClient {
+export function createClient({
+  baseUrl,
+  fetch = globalThis.fetch,
+  headers,
+  retry,
+  timeoutMs = Infinity,
+  redirect = 'manual',
+  maxBodyBytes = DEFAULT_MAX_BODY_BYTES,
+} = {} as ClientOptions): TradingAnalyticsClient {
   if (!/^https?:\/\/[^/]/.test(baseUrl)) invalid('baseUrl must be an http(s) URL', baseUrl);
-  if (!(timeoutMs > 0)) invalid('timeoutMs must be > 0', timeoutMs);
+  // A timer takes 1 to 2^31-1 ms; Node turns a longer wait into 1 ms.
+  if (!(Number.isInteger(timeoutMs) ? timeoutMs > 0 && timeoutMs < 2 ** 31 : timeoutMs == Infinity)) {
+    invalid('timeoutMs must be an integer from 1 to 2147483647, or Infinity', timeoutMs);
+  }
+  if (redirect != 'manual' && redirect != 'follow-same-origin') invalid('redirect must be "manual" or "follow-same-origin"', redirect);
+  if (!(Number.isSafeInteger(maxBodyBytes) && maxBodyBytes > 0)) invalid('maxBodyBytes must be a positive integer', maxBodyBytes);
 
-  const client = createFetchClient<paths>({ baseUrl, fetch, headers, querySerializer });
-  // The time limit goes on the request's signal, so that it also ends a backoff wait between attempts.
-  if (timeoutMs < Infinity) client.use({ onRequest: ({ request }) => new Request(request, { signal: AbortSignal.any([request.signal, AbortSignal.timeout(timeoutMs)]) }) });
+  // `redirect: 'manual'` here spares the guarded fetch a copy of each request; it still sees to a call's own.
+  const client = createFetchClient<paths>({ baseUrl, fetch: guardedFetch(fetch, redirect, maxBodyBytes), headers, querySerializer, redirect: 'manual' });
   if (retry !== false) client.use(retryMiddleware(retry));
+  // Around each call rather than in a middleware, so that the limit covers the whole call and its timer is
+  // cleared however the call ends.
+  if (timeoutMs < Infinity) limitTime(client, timeoutMs);
   return client;
 }

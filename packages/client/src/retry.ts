@@ -40,7 +40,8 @@ const sleep = (ms: number, signal: AbortSignal) =>
 export function retryMiddleware({ attempts = 3, baseDelayMs = 250, maxDelayMs = 4000, random = Math.random }: RetryOptions = {}): Middleware {
   const limits = { attempts: [attempts, 1], baseDelayMs: [baseDelayMs, 0], maxDelayMs: [maxDelayMs, 0] };
   for (const [name, [value, least]] of Object.entries(limits)) {
-    if (!(value >= least && value < Infinity)) invalid(`retry.${name} must be finite and >= ${least}`, value);
+    // A wait of 2^31 ms or more is one a timer cannot hold: Node would end it after 1 ms.
+    if (!(value >= least && value < 2 ** 31)) invalid(`retry.${name} must be from ${least} to 2147483647`, value);
   }
   // A fetched request has spent its body, so the body of a read POST is kept to be sent again. The key is
   // the options object openapi-fetch creates for each call, so nothing outlives the call.

@@ -22,7 +22,11 @@ export function formatUnits(value: bigint, decimals: number): string {
   if (typeof value != 'bigint') invalid('Not a bigint', value);
   const digits = (value < 0n ? -value : value).toString().padStart(decimals + 1, '0');
   const cut = digits.length - decimals;
-  return `${value < 0n ? '-' : ''}${digits.slice(0, cut)}.${digits.slice(cut)}`.replace(/\.?0*$/, '');
+  // Trailing zeros are counted from the end, at most `decimals` of them: a regex such as /\.?0*$/ would try
+  // every zero of a long run as a start, quadratic in the run's length.
+  let end = digits.length;
+  while (end > cut && digits[end - 1] == '0') end--;
+  return `${value < 0n ? '-' : ''}${digits.slice(0, cut)}${end > cut ? '.' : ''}${digits.slice(cut, end)}`;
 }
 
 /**

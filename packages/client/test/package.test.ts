@@ -93,13 +93,14 @@ describe('installed into an empty project', () => {
     lines.forEach((line, index) => expect(line).toMatch(expectedOutput[index]!));
   });
 
-  it('keeps the client, bundled with openapi-fetch, minified and gzipped, within 3500 bytes', async () => {
+  // The redirect rule, the body cap and the time limit (issue 18) took the client from 3484 to 4398 bytes.
+  it('keeps the client, bundled with openapi-fetch, minified and gzipped, within 4450 bytes', async () => {
     const size = await bundleSize(app, "export { createClient, unwrap, ApiError } from '@trading-analytics/client';");
-    expect(size).toBeLessThanOrEqual(3500);
+    expect(size).toBeLessThanOrEqual(4450);
   });
 
-  it('keeps the whole package, every helper included, within 4400 bytes', async () => {
+  it('keeps the whole package, every helper included, within 5400 bytes', async () => {
     const size = await bundleSize(app, "export * from '@trading-analytics/client';");
-    expect(size).toBeLessThanOrEqual(4400);
+    expect(size).toBeLessThanOrEqual(5400);
   });
 });

@@ -209,14 +209,26 @@ describe('timeoutMs', () => {
 
 describe('retryMiddleware options', () => {
   it.each([
-    [{ attempts: 0 }, 'retry.attempts must be finite and >= 1: 0'],
-    [{ attempts: Infinity }, 'retry.attempts must be finite and >= 1: Infinity'],
-    [{ attempts: Number.NaN }, 'retry.attempts must be finite and >= 1: NaN'],
-    [{ baseDelayMs: -1 }, 'retry.baseDelayMs must be finite and >= 0: -1'],
-    [{ maxDelayMs: Infinity }, 'retry.maxDelayMs must be finite and >= 0: Infinity'],
+    [{ attempts: 0 }, 'retry.attempts must be from 1 to 2147483647: 0'],
+    [{ attempts: Infinity }, 'retry.attempts must be from 1 to 2147483647: Infinity'],
+    [{ attempts: Number.NaN }, 'retry.attempts must be from 1 to 2147483647: NaN'],
+    [{ baseDelayMs: -1 }, 'retry.baseDelayMs must be from 0 to 2147483647: -1'],
+    [{ maxDelayMs: Infinity }, 'retry.maxDelayMs must be from 0 to 2147483647: Infinity'],
+    [{ maxDelayMs: 2 ** 31 }, 'retry.maxDelayMs must be from 0 to 2147483647: 2147483648'],
+    [{ baseDelayMs: 3e9 }, 'retry.baseDelayMs must be from 0 to 2147483647: 3000000000'],
   ] satisfies [RetryOptions, string][])('refuses %o', (options, message) => {
     expect(() => retryMiddleware(options)).toThrow(message);
     expect(() => createClient({ baseUrl: 'http://service.test', retry: options })).toThrow(message);
+  });
+
+  it('waits the longest backoff a timer can hold, 2^31-1 ms, instead of cutting it short', async () => {
+    const { client, sent } = clientWith([503, 200], { baseDelayMs: 2 ** 31 - 1, maxDelayMs: 2 ** 31 - 1, random: () => 0.999999 });
+    const controller = new AbortController();
+    const call = unrealizedPnl(client, controller.signal);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(sent).toHaveLength(1);
+    controller.abort(new Error('done waiting'));
+    await expect(call).rejects.toThrow('done waiting');
   });
 
   it('can be installed on a client of its own', async () => {

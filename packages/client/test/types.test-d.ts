@@ -14,6 +14,7 @@ import {
   parseUnits,
   retryMiddleware,
   unwrap,
+  type ClientOptions,
   type CurrentOperationType,
   type LeaderboardEntry,
   type LeaderboardPage,
@@ -145,4 +146,12 @@ export async function helpersAreTyped() {
   // @ts-expect-error retry takes options or false, not true
   createClient({ baseUrl: 'http://127.0.0.1:4100', retry: true });
   assertType<Parameters<typeof retryMiddleware>[0]>({ attempts: 5, baseDelayMs: 100, maxDelayMs: 2000, random: () => 0.5 });
+
+  createClient({ baseUrl: 'http://127.0.0.1:4100', timeoutMs: 5000, redirect: 'follow-same-origin', maxBodyBytes: 2 ** 20 });
+  expectTypeOf<ClientOptions['redirect']>().toEqualTypeOf<'manual' | 'follow-same-origin' | undefined>();
+  expectTypeOf<ClientOptions['maxBodyBytes']>().toEqualTypeOf<number | undefined>();
+  // @ts-expect-error fetch's 'follow' is not offered: it would follow a redirect to any origin
+  createClient({ baseUrl: 'http://127.0.0.1:4100', redirect: 'follow' });
+  // @ts-expect-error the cap is a number of bytes
+  createClient({ baseUrl: 'http://127.0.0.1:4100', maxBodyBytes: '8MB' });
 }
