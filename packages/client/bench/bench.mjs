@@ -23,12 +23,16 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 
 // The body is the contract's own first leaderboard page, so every variant parses a realistic payload.
 const bundle = JSON.parse(readFileSync(new URL('../../../generated/openapi.json', import.meta.url), 'utf8'));
-const body = JSON.stringify(bundle.paths['/v1/leaderboard'].get.responses['200'].content['application/json'].examples.firstPage.value);
+const body = JSON.stringify(
+  bundle.paths['/v1/leaderboard'].get.responses['200'].content['application/json'].examples.firstPage.value,
+);
 
 /** Starts the server on the first free port from `firstPort`; resolves with its base URL and a stop(). */
 async function startServer() {
   for (let port = firstPort; port < firstPort + 10; port += 1) {
-    const child = fork(new URL('./server.mjs', import.meta.url), [JSON.stringify({ host, port, body })], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+    const child = fork(new URL('./server.mjs', import.meta.url), [JSON.stringify({ host, port, body })], {
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    });
     const started = await new Promise((resolve) => {
       child.once('message', () => resolve(true));
       child.once('exit', () => resolve(false));
@@ -97,15 +101,25 @@ try {
     bare: median(perRequest.client.map((time, round) => time / perRequest.bare[round])),
     plain: median(perRequest.client.map((time, round) => time / perRequest.plain[round])),
   };
-  console.log(`load average ${os.loadavg().map((load) => load.toFixed(2)).join(', ')} on ${os.availableParallelism()} cores`);
-  console.log(`${rounds} interleaved rounds of ${requestsPerRound} GET /v1/leaderboard (${body.length} bytes of JSON), ${inFlight} in flight`);
-  for (const name of names) console.log(`  ${name.padEnd(6)} median ${(median(perRequest[name]) / 1000).toFixed(1)} µs per request`);
+  console.log(
+    `load average ${os
+      .loadavg()
+      .map((load) => load.toFixed(2))
+      .join(', ')} on ${os.availableParallelism()} cores`,
+  );
+  console.log(
+    `${rounds} interleaved rounds of ${requestsPerRound} GET /v1/leaderboard (${body.length} bytes of JSON), ${inFlight} in flight`,
+  );
+  for (const name of names)
+    console.log(`  ${name.padEnd(6)} median ${(median(perRequest[name]) / 1000).toFixed(1)} µs per request`);
   console.log(`  client / bare openapi-fetch: ${ratios.bare.toFixed(3)} (budget ${budget.bare})`);
   console.log(`  client / plain fetch:        ${ratios.plain.toFixed(3)} (budget ${budget.plain})`);
 
   const over = Object.entries(budget).filter(([name, limit]) => ratios[name] > limit);
   if (over.length > 0) {
-    console.error(`Over budget: ${over.map(([name, limit]) => `client / ${name} ${ratios[name].toFixed(3)} > ${limit}`).join('; ')}`);
+    console.error(
+      `Over budget: ${over.map(([name, limit]) => `client / ${name} ${ratios[name].toFixed(3)} > ${limit}`).join('; ')}`,
+    );
     process.exitCode = 1;
   } else {
     console.log('Within budget.');

@@ -18,7 +18,7 @@ export function build() {
   if (!emitted.includes("from '../../../generated/schema.js'")) {
     throw new Error(`dist/schema.d.ts is not the expected re-export of generated/schema.d.ts:\n${emitted}`);
   }
-  const header = '// Copied from the repository\'s generated/schema.d.ts by packages/client/scripts/build.mjs.\n';
+  const header = "// Copied from the repository's generated/schema.d.ts by packages/client/scripts/build.mjs.\n";
   writeFileSync(new URL('schema.d.ts', dist), header + readFileSync(generated, 'utf8'));
   // The module is type-only: its emitted JavaScript is an empty `export {}` nothing imports.
   rmSync(new URL('schema.js', dist));

@@ -1,7 +1,12 @@
-import createFetchClient, { createQuerySerializer, serializeArrayParam, type Client, type HeadersOptions } from 'openapi-fetch';
+import createFetchClient, {
+  type Client,
+  createQuerySerializer,
+  type HeadersOptions,
+  serializeArrayParam,
+} from 'openapi-fetch';
 import { guardedFetch, type RedirectMode } from './guarded-fetch.js';
 import { invalid } from './invalid.js';
-import { retryMiddleware, type RetryOptions } from './retry.js';
+import { type RetryOptions, retryMiddleware } from './retry.js';
 import type { paths } from './schema.js';
 import { limitTime } from './time-limit.js';
 
@@ -60,25 +65,35 @@ const DEFAULT_MAX_BODY_BYTES = 8 * 2 ** 20;
  * `retry` is false; results are openapi-fetch's `{ data, error, response }`, and `unwrap` turns them into
  * the data or an ApiError.
  */
-export function createClient({
-  baseUrl,
-  fetch = globalThis.fetch,
-  headers,
-  retry,
-  timeoutMs = Infinity,
-  redirect = 'manual',
-  maxBodyBytes = DEFAULT_MAX_BODY_BYTES,
-} = {} as ClientOptions): TradingAnalyticsClient {
+export function createClient(
+  {
+    baseUrl,
+    fetch = globalThis.fetch,
+    headers,
+    retry,
+    timeoutMs = Infinity,
+    redirect = 'manual',
+    maxBodyBytes = DEFAULT_MAX_BODY_BYTES,
+  } = {} as ClientOptions,
+): TradingAnalyticsClient {
   if (!/^https?:\/\/[^/]/.test(baseUrl)) invalid('baseUrl must be an http(s) URL', baseUrl);
   // A timer takes 1 to 2^31-1 ms; Node turns a longer wait into 1 ms.
-  if (!(Number.isInteger(timeoutMs) ? timeoutMs > 0 && timeoutMs < 2 ** 31 : timeoutMs == Infinity)) {
+  if (!(Number.isInteger(timeoutMs) ? timeoutMs > 0 && timeoutMs < 2 ** 31 : timeoutMs === Infinity)) {
     invalid('timeoutMs must be an integer from 1 to 2147483647, or Infinity', timeoutMs);
   }
-  if (redirect != 'manual' && redirect != 'follow-same-origin') invalid('redirect must be "manual" or "follow-same-origin"', redirect);
-  if (!(Number.isSafeInteger(maxBodyBytes) && maxBodyBytes > 0)) invalid('maxBodyBytes must be a positive integer', maxBodyBytes);
+  if (redirect !== 'manual' && redirect !== 'follow-same-origin')
+    invalid('redirect must be "manual" or "follow-same-origin"', redirect);
+  if (!(Number.isSafeInteger(maxBodyBytes) && maxBodyBytes > 0))
+    invalid('maxBodyBytes must be a positive integer', maxBodyBytes);
 
   // `redirect: 'manual'` here spares the guarded fetch a copy of each request; it still sees to a call's own.
-  const client = createFetchClient<paths>({ baseUrl, fetch: guardedFetch(fetch, redirect, maxBodyBytes), headers, querySerializer, redirect: 'manual' });
+  const client = createFetchClient<paths>({
+    baseUrl,
+    fetch: guardedFetch(fetch, redirect, maxBodyBytes),
+    headers,
+    querySerializer,
+    redirect: 'manual',
+  });
   if (retry !== false) client.use(retryMiddleware(retry));
   // Around each call rather than in a middleware, so that the limit covers the whole call and its timer is
   // cleared however the call ends.

@@ -8,6 +8,10 @@ import type { CurrentOperationType } from './types.js';
  * Current values come back unchanged.
  */
 export function normalizeOperationType(value: OperationType): CurrentOperationType {
-  if (typeof value != 'string') invalid('operationType must be a string', value);
-  return value == 'OPEN_MARKET_TRADE' ? 'OPEN_POSITION' : value == 'CLOSE_TRADE_SUCCESSFUL' ? 'CLOSE_POSITION' : value;
+  if (typeof value !== 'string') invalid('operationType must be a string', value);
+  return value === 'OPEN_MARKET_TRADE'
+    ? 'OPEN_POSITION'
+    : value === 'CLOSE_TRADE_SUCCESSFUL'
+      ? 'CLOSE_POSITION'
+      : value;
 }

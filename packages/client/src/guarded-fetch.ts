@@ -18,11 +18,15 @@ const decoder = new TextDecoder();
  * own origin is followed here and any other is answered as it came. Every answer's body is read through a
  * cap of `maxBodyBytes` decoded bytes.
  */
-export function guardedFetch(fetch: (request: Request) => Promise<Response>, redirect: RedirectMode, maxBodyBytes: number) {
+export function guardedFetch(
+  fetch: (request: Request) => Promise<Response>,
+  redirect: RedirectMode,
+  maxBodyBytes: number,
+) {
   return async (request: Request): Promise<Response> => {
     // The client asks for 'manual' on every request; only a caller's own `redirect` on a call lands here.
-    if (request.redirect != 'manual') request = new Request(request, { redirect: 'manual' });
-    const response = await (redirect == 'manual' ? fetch(request) : followSameOrigin(fetch, request));
+    if (request.redirect !== 'manual') request = new Request(request, { redirect: 'manual' });
+    const response = await (redirect === 'manual' ? fetch(request) : followSameOrigin(fetch, request));
     return capBody(response, maxBodyBytes);
   };
 }
@@ -37,13 +41,20 @@ async function followSameOrigin(fetch: (request: Request) => Promise<Response>, 
   for (let hop = 0; hop < MAX_REDIRECTS && REDIRECT_STATUSES.includes(response.status); hop++) {
     const location = response.headers.get('location');
     const target = location != null && URL.canParse(location, request.url) ? new URL(location, request.url) : undefined;
-    if (target?.origin != origin) break;
+    if (target?.origin !== origin) break;
     await response.body?.cancel();
-    const toGet = response.status == 303 ? request.method != 'HEAD' : response.status < 303 && request.method == 'POST';
+    const toGet =
+      response.status === 303 ? request.method !== 'HEAD' : response.status < 303 && request.method === 'POST';
     const headers = new Headers(request.headers);
     if (toGet) for (const name of REQUEST_BODY_HEADERS) headers.delete(name);
     const { method, signal } = request;
-    request = new Request(target, { method: toGet ? 'GET' : method, headers, body: toGet ? undefined : body, signal, redirect: 'manual' });
+    request = new Request(target, {
+      method: toGet ? 'GET' : method,
+      headers,
+      body: toGet ? undefined : body,
+      signal,
+      redirect: 'manual',
+    });
     response = await fetch(request);
   }
   return response;
@@ -65,19 +76,38 @@ function capBody(response: Response, maxBodyBytes: number): Response {
   });
 }
 
-async function readAtMost(body: ReadableStream<Uint8Array<ArrayBuffer>>, maxBodyBytes: number, response: Response): Promise<Uint8Array<ArrayBuffer>> {
-  const tooLarge = () => new RangeError(`Response body over ${maxBodyBytes} bytes: HTTP ${response.status} ${response.url}`);
+async function readAtMost(
+  body: ReadableStream<Uint8Array<ArrayBuffer>>,
+  maxBodyBytes: number,
+  response: Response,
+): Promise<Uint8Array<ArrayBuffer>> {
+  const tooLarge = () =>
+    new RangeError(`Response body over ${maxBodyBytes} bytes: HTTP ${response.status} ${response.url}`);
   // A declared length over the cap is refused before a byte is read.
-  if (Number(response.headers.get('content-length')) > maxBodyBytes) throw (await body.cancel(), tooLarge());
+  if (Number(response.headers.get('content-length')) > maxBodyBytes) {
+    await body.cancel();
+    throw tooLarge();
+  }
   const reader = body.getReader();
   const chunks: Uint8Array<ArrayBuffer>[] = [];
   let size = 0;
-  for (let chunk; !(chunk = await reader.read()).done; chunks.push(chunk.value)) {
-    if ((size += chunk.value.byteLength) > maxBodyBytes) throw (await reader.cancel(), tooLarge());
+  for (;;) {
+    const chunk = await reader.read();
+    if (chunk.done) break;
+    size += chunk.value.byteLength;
+    if (size > maxBodyBytes) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(chunk.value);
   }
-  if (chunks.length == 1) return chunks[0]!;
+  const [only] = chunks;
+  if (only && chunks.length === 1) return only;
   const bytes = new Uint8Array(size);
-  size = 0;
-  for (const chunk of chunks) bytes.set(chunk, (size += chunk.byteLength) - chunk.byteLength);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
   return bytes;
 }

@@ -13,7 +13,7 @@ export function oracleTransactionValue(
 ): bigint {
   let total = 0n;
   for (const part of [result.updateFee ?? '0', result.verifition_fee ?? '0', nativeCollateralAmount]) {
-    const amount = typeof part == 'bigint' ? part : parseIntegerString(part);
+    const amount = typeof part === 'bigint' ? part : parseIntegerString(part);
     if (amount < 0n) invalid('A fee or collateral amount cannot be negative', part);
     total += amount;
   }

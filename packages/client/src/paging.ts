@@ -1,4 +1,4 @@
-import { ApiError, unwrap, type FetchResult } from './errors.js';
+import { ApiError, type FetchResult, unwrap } from './errors.js';
 import { invalid } from './invalid.js';
 
 /** The pagination envelope: 0-indexed pages whose `content` holds the items. */
@@ -34,7 +34,8 @@ export async function* paginate<Item>(
   { maxPages }: PaginateOptions = {},
 ): AsyncGenerator<Item, void, undefined> {
   const limit = maxPages ?? DEFAULT_MAX_PAGES;
-  if (!(limit >= 1 && (limit == Infinity || Number.isInteger(limit)))) invalid('maxPages must be a positive integer', maxPages);
+  if (!(limit >= 1 && (limit === Infinity || Number.isInteger(limit))))
+    invalid('maxPages must be a positive integer', maxPages);
   let page = 0;
   let totalPages = 1;
   for (; page < totalPages && page < limit; page++) {
@@ -45,7 +46,8 @@ export async function* paginate<Item>(
       if (error instanceof ApiError) error.message = `Page ${page}: ${error.message}`;
       throw error;
     }
-    if (!Array.isArray(data?.content) || !Number.isInteger(data.totalPages)) invalid(`Page ${page} is not a pagination envelope`, data);
+    if (!Array.isArray(data?.content) || !Number.isInteger(data.totalPages))
+      invalid(`Page ${page} is not a pagination envelope`, data);
     totalPages = data.totalPages;
     // An empty page ends the list whatever totalPages says: otherwise a service reporting endless empty
     // pages would be asked forever, and the caller, given no item, would get no chance to break.
@@ -53,6 +55,8 @@ export async function* paginate<Item>(
     yield* data.content;
   }
   if (page < totalPages && maxPages === undefined) {
-    throw new RangeError(`Stopped after ${limit} pages (the default maxPages) while totalPages is ${totalPages}; pass maxPages to read further`);
+    throw new RangeError(
+      `Stopped after ${limit} pages (the default maxPages) while totalPages is ${totalPages}; pass maxPages to read further`,
+    );
   }
 }

@@ -15,7 +15,8 @@ export interface RetryOptions {
 
 // Reads are safe to repeat: every GET, and the POSTs under /v1/oracle/, which only query prices and
 // payloads. Every other POST (the competition join, the gasless intent) changes state and is sent once.
-const isRead = ({ request, schemaPath }: MiddlewareCallbackParams) => request.method == 'GET' || schemaPath.startsWith('/v1/oracle/');
+const isRead = ({ request, schemaPath }: MiddlewareCallbackParams) =>
+  request.method === 'GET' || schemaPath.startsWith('/v1/oracle/');
 
 // Waits, unless the signal aborts first. The listener is removed either way: a caller's signal may be
 // long-lived and shared by many calls.
@@ -37,7 +38,12 @@ const sleep = (ms: number, signal: AbortSignal) =>
  * last attempt still gets 503 the call rejects with an ApiError: an unavailable value never reaches the
  * caller as data.
  */
-export function retryMiddleware({ attempts = 3, baseDelayMs = 250, maxDelayMs = 4000, random = Math.random }: RetryOptions = {}): Middleware {
+export function retryMiddleware({
+  attempts = 3,
+  baseDelayMs = 250,
+  maxDelayMs = 4000,
+  random = Math.random,
+}: RetryOptions = {}): Middleware {
   const limits = { attempts: [attempts, 1], baseDelayMs: [baseDelayMs, 0], maxDelayMs: [maxDelayMs, 0] };
   for (const [name, [value, least]] of Object.entries(limits)) {
     // A wait of 2^31 ms or more is one a timer cannot hold: Node would end it after 1 ms.
@@ -49,7 +55,11 @@ export function retryMiddleware({ attempts = 3, baseDelayMs = 250, maxDelayMs = 
 
   // Takes over a read that failed with 503 or a network error; anything else goes on as it came (undefined).
   // An aborted request is not sent again: the first wait rejects with the signal's reason.
-  async function retry(params: MiddlewareCallbackParams, response?: Response, error?: unknown): Promise<Response | undefined> {
+  async function retry(
+    params: MiddlewareCallbackParams,
+    response?: Response,
+    error?: unknown,
+  ): Promise<Response | undefined> {
     const { request, options } = params;
     if (!isRead(params)) return;
     for (let attempt = 1; attempt < attempts; attempt++) {
@@ -59,7 +69,7 @@ export function retryMiddleware({ attempts = 3, baseDelayMs = 250, maxDelayMs = 
       try {
         // A GET has no body to restore: `body: undefined` copies it as it is.
         response = await options.fetch(new Request(request, { body: bodies.get(options) }));
-        if (response.status != 503) return response;
+        if (response.status !== 503) return response;
       } catch (failure) {
         // An abort lands here too; the next wait then rejects with the signal's reason.
         response = undefined;
@@ -74,10 +84,14 @@ export function retryMiddleware({ attempts = 3, baseDelayMs = 250, maxDelayMs = 
   // The hooks answer synchronously when there is nothing to do, as for almost every request.
   return {
     onRequest(params) {
-      if (params.request.body && isRead(params)) return params.request.clone().arrayBuffer().then((body) => void bodies.set(params.options, body));
+      if (params.request.body && isRead(params))
+        return params.request
+          .clone()
+          .arrayBuffer()
+          .then((body) => void bodies.set(params.options, body));
     },
     onResponse(params) {
-      if (params.response.status == 503) return retry(params, params.response);
+      if (params.response.status === 503) return retry(params, params.response);
     },
     onError: (params) => retry(params, undefined, params.error),
   };

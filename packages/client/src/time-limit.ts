@@ -16,14 +16,18 @@ type Call = (...args: unknown[]) => Promise<unknown>;
 export function limitTime(client: object, timeoutMs: number): void {
   const calls = client as Record<string, Call>;
   for (const name of CALLS) {
-    const call = calls[name]!;
-    const at = name == 'request' ? 2 : 1;
+    const call = calls[name];
+    if (!call) continue;
+    const at = name === 'request' ? 2 : 1;
     calls[name] = (...args) => {
       const init = args[at] as RequestInit | undefined;
       const caller = init?.signal;
       const controller = new AbortController();
-      const follow = () => controller.abort(caller!.reason);
-      const timer = setTimeout(() => controller.abort(new DOMException(`No answer within ${timeoutMs} ms`, 'TimeoutError')), timeoutMs);
+      const follow = () => controller.abort(caller?.reason);
+      const timer = setTimeout(
+        () => controller.abort(new DOMException(`No answer within ${timeoutMs} ms`, 'TimeoutError')),
+        timeoutMs,
+      );
       caller?.aborted ? follow() : caller?.addEventListener('abort', follow);
       args[at] = { ...init, signal: controller.signal };
       return call(...args).finally(() => {

@@ -11,7 +11,8 @@ const MAX_EXPONENT = 1000;
 
 // ERC-20 `decimals` is a uint8, so 0..255 covers every token.
 const checkDecimals = (decimals: number) =>
-  (Number.isInteger(decimals) && decimals >= 0 && decimals < 256) || invalid('decimals must be an integer from 0 to 255', decimals);
+  (Number.isInteger(decimals) && decimals >= 0 && decimals < 256) ||
+  invalid('decimals must be an integer from 0 to 255', decimals);
 
 /**
  * Writes a scaled integer as exact decimal text: `formatUnits(1500000000000000000n, 18)` is `"1.5"`.
@@ -19,13 +20,13 @@ const checkDecimals = (decimals: number) =>
  */
 export function formatUnits(value: bigint, decimals: number): string {
   checkDecimals(decimals);
-  if (typeof value != 'bigint') invalid('Not a bigint', value);
+  if (typeof value !== 'bigint') invalid('Not a bigint', value);
   const digits = (value < 0n ? -value : value).toString().padStart(decimals + 1, '0');
   const cut = digits.length - decimals;
   // Trailing zeros are counted from the end, at most `decimals` of them: a regex such as /\.?0*$/ would try
   // every zero of a long run as a start, quadratic in the run's length.
   let end = digits.length;
-  while (end > cut && digits[end - 1] == '0') end--;
+  while (end > cut && digits[end - 1] === '0') end--;
   return `${value < 0n ? '-' : ''}${digits.slice(0, cut)}${end > cut ? '.' : ''}${digits.slice(cut, end)}`;
 }
 
@@ -37,7 +38,7 @@ export function formatUnits(value: bigint, decimals: number): string {
  */
 export function parseUnits(text: string, decimals: number): bigint {
   checkDecimals(decimals);
-  const [, sign, whole, fraction = ''] = PLAIN_DECIMAL.exec(parseDecimalString(text))!;
+  const [, sign, whole, fraction = ''] = PLAIN_DECIMAL.exec(parseDecimalString(text)) ?? invalid('Not a decimal', text);
   if (/[1-9]/.test(fraction.slice(decimals))) invalid(`More than ${decimals} decimals`, text);
   const scaled = BigInt(whole + fraction.slice(0, decimals).padEnd(decimals, '0'));
   return sign ? -scaled : scaled;
@@ -45,7 +46,7 @@ export function parseUnits(text: string, decimals: number): bigint {
 
 /** Reads one of the contract's integer strings (`IntegerString`, pattern `^-?[0-9]+$`) as a bigint. */
 export function parseIntegerString(text: string): bigint {
-  if (typeof text != 'string' || !/^-?\d+$/.test(text)) invalid('Not an integer string', text);
+  if (typeof text !== 'string' || !/^-?\d+$/.test(text)) invalid('Not an integer string', text);
   return BigInt(text);
 }
 
@@ -57,7 +58,7 @@ export function parseIntegerString(text: string): bigint {
  * refused.
  */
 export function parseDecimalString(text: string): string {
-  const parts = typeof text == 'string' ? DECIMAL.exec(text) : null;
+  const parts = typeof text === 'string' ? DECIMAL.exec(text) : null;
   if (!parts) return invalid('Not a decimal string', text);
   const [, sign, whole, fraction = '', exponent] = parts;
   if (exponent === undefined) return text;

@@ -7,7 +7,7 @@ import { build } from 'esbuild';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../../test/support/browser.js';
-import { startHostileServer, type HostileServer } from '../../../test/support/hostile-server.js';
+import { type HostileServer, startHostileServer } from '../../../test/support/hostile-server.js';
 
 // Nothing may leave 127.0.0.1: every other host name fails to resolve.
 const offline = ['--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'];
@@ -50,10 +50,15 @@ beforeAll(async () => {
     logLevel: 'silent',
   });
   const script = Buffer.from(outputFiles[0]!.contents);
-  elsewhere = await startHostileServer((response) => response.writeHead(200, { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*' }).end('{}'));
+  elsewhere = await startHostileServer((response) =>
+    response.writeHead(200, { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*' }).end('{}'),
+  );
   service = await startHostileServer((response, request) => {
     const path = new URL(request.url, 'http://x').pathname;
-    if (path === '/') response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<!doctype html><title>client</title><script type="module" src="/client.js"></script>');
+    if (path === '/')
+      response
+        .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+        .end('<!doctype html><title>client</title><script type="module" src="/client.js"></script>');
     else if (path === '/client.js') response.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
     // The third call is sent to the service's own origin: a redirect the client could follow, were it visible.
     else if (path === '/v1/sstk/portfolio-stats') response.writeHead(307, { location: '/v1/sstk/apy-elsewhere' }).end();
@@ -72,15 +77,21 @@ afterAll(async () => {
 });
 
 describe('in a browser', () => {
-  it.each(['manual', 'follow-same-origin'])('redirect %s: every redirect is an ApiError with status 0, and nothing reaches the other origin', async (redirect) => {
-    const outcomes = await tab.evaluate((options) => (window as unknown as { callThrough: (o: object) => Promise<string[]> }).callThrough(options), { redirect });
-    expect(outcomes).toEqual(Array(3).fill('ApiError 0 opaqueredirect'));
-    expect(elsewhere.received).toEqual([]);
-    expect(service.received.filter((request) => request.url.startsWith('/v1/')).map((request) => `${request.method} ${request.url}`)).toEqual([
-      'GET /v1/sstk/apy',
-      'POST /v1/trading-competition/join',
-      'GET /v1/sstk/portfolio-stats',
-    ]);
-    service.received.length = 0;
-  });
+  it.each(['manual', 'follow-same-origin'])(
+    'redirect %s: every redirect is an ApiError with status 0, and nothing reaches the other origin',
+    async (redirect) => {
+      const outcomes = await tab.evaluate(
+        (options) => (window as unknown as { callThrough: (o: object) => Promise<string[]> }).callThrough(options),
+        { redirect },
+      );
+      expect(outcomes).toEqual(Array(3).fill('ApiError 0 opaqueredirect'));
+      expect(elsewhere.received).toEqual([]);
+      expect(
+        service.received
+          .filter((request) => request.url.startsWith('/v1/'))
+          .map((request) => `${request.method} ${request.url}`),
+      ).toEqual(['GET /v1/sstk/apy', 'POST /v1/trading-competition/join', 'GET /v1/sstk/portfolio-stats']);
+      service.received.length = 0;
+    },
+  );
 });

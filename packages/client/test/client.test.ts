@@ -1,15 +1,20 @@
 // createClient: a required, checked baseUrl; the caller's fetch and headers; the contract's query
 // serialization (`chains` comma-separated, other arrays repeated).
+
+import { listOperations, type OpenApiDocument, resolve, type Schema } from '@trading-analytics/core';
 import { describe, expect, it } from 'vitest';
-import { loadBundle, resolve } from '../../../test/support/contract.js';
-import { createClient, unwrap, type ClientOptions } from '../src/index.js';
+import { loadBundle } from '../../../test/support/contract.js';
+import { type ClientOptions, createClient, unwrap } from '../src/index.js';
 import { scriptedFetch } from './support/scripted-fetch.js';
 
-const user = '0x4a7f2c9e1b3d5f60718293a4b5c6d7e8f9012a3b';
+const _user = '0x4a7f2c9e1b3d5f60718293a4b5c6d7e8f9012a3b';
 
 function recording(options: Partial<ClientOptions> = {}) {
   const scripted = scriptedFetch([], 200);
-  return { client: createClient({ baseUrl: 'http://service.test', fetch: scripted.fetch, ...options }), sent: scripted.sent };
+  return {
+    client: createClient({ baseUrl: 'http://service.test', fetch: scripted.fetch, ...options }),
+    sent: scripted.sent,
+  };
 }
 
 describe('createClient', () => {
@@ -25,7 +30,9 @@ describe('createClient', () => {
   });
 
   it('refuses to be called without options', () => {
-    expect(() => (createClient as (options?: ClientOptions) => unknown)()).toThrow('baseUrl must be an http(s) URL: undefined');
+    expect(() => (createClient as (options?: ClientOptions) => unknown)()).toThrow(
+      'baseUrl must be an http(s) URL: undefined',
+    );
   });
 
   it('sends requests to the baseUrl (a trailing slash or a path prefix kept right) through the given fetch', async () => {
@@ -55,17 +62,16 @@ describe('createClient', () => {
 
 describe('query serialization follows the contract', () => {
   const arrayParameters = () => {
-    const document = loadBundle();
-    return Object.entries(document.paths).flatMap(([path, item]: [string, any]) =>
-      Object.entries(item)
-        .filter(([method]) => method === 'get')
-        .flatMap(([, operation]: [string, any]) =>
-          (operation.parameters ?? [])
-            .map((parameter: unknown) => resolve(document, parameter))
-            .filter((parameter: any) => parameter.in === 'query' && resolve(document, parameter.schema).type === 'array')
-            .map((parameter: any) => `${path} ${parameter.name} explode=${parameter.explode ?? true}`),
-        ),
-    );
+    const document = loadBundle() as OpenApiDocument;
+    return listOperations(document)
+      .filter((operation) => operation.method === 'get')
+      .flatMap((operation) =>
+        operation.parameters
+          .filter(
+            (parameter) => parameter.in === 'query' && resolve<Schema>(document, parameter.schema)?.type === 'array',
+          )
+          .map((parameter) => `${operation.path} ${parameter.name} explode=${parameter.explode ?? true}`),
+      );
   };
 
   it('has exactly these array query parameters, so the rules below cover them all', () => {
@@ -79,7 +85,9 @@ describe('query serialization follows the contract', () => {
   it('sends `chains` as one comma-separated value, and leaves an empty list out', async () => {
     const { client, sent } = recording();
     await client.GET('/v1/trading-volumes/users', {
-      params: { query: { startTime: '2026-11-14T00:00:00Z', endTime: '2026-11-21T00:00:00Z', chains: ['MONAD', 'OTHER'] } },
+      params: {
+        query: { startTime: '2026-11-14T00:00:00Z', endTime: '2026-11-21T00:00:00Z', chains: ['MONAD', 'OTHER'] },
+      },
     });
     await client.GET('/v1/trading-volumes/sum-all', { params: { query: { chains: ['MONAD'] } } });
     await client.GET('/v1/trading-volumes/sum-all');

@@ -8,7 +8,9 @@ import type * as Client from '../src/index.js';
 /** Accepts a list only when it holds every member of `Union` and nothing else. */
 const exactly =
   <Union extends string>() =>
-  <const List extends readonly Union[]>(list: List & ([Union] extends [List[number]] ? unknown : { missing: Exclude<Union, List[number]> })) =>
+  <const List extends readonly Union[]>(
+    list: List & ([Union] extends [List[number]] ? unknown : { missing: Exclude<Union, List[number]> }),
+  ) =>
     list;
 
 const exported = {
@@ -77,7 +79,8 @@ const locations: Record<keyof typeof exported, string> = {
   PortfolioTimeframe: '#/components/schemas/PortfolioTimeframe',
   ChartResolution: '#/components/schemas/ChartResolution',
   LeaderboardSortField: '#/components/parameters/LeaderboardSortField/schema',
-  CompetitionOrderDirection: '#/paths/~1v1~1trading-competition~1{id}~1leaderboard/get/parameters/orderDirection/schema',
+  CompetitionOrderDirection:
+    '#/paths/~1v1~1trading-competition~1{id}~1leaderboard/get/parameters/orderDirection/schema',
   HeaderCacheControlNoStore: '#/components/headers/CacheControlNoStore/schema',
 };
 
@@ -96,7 +99,9 @@ function enumsOf(node: unknown, pointer = '#'): Record<string, unknown[]> {
 describe('enums', () => {
   it('every enum of the contract is exported as a union with exactly its values', () => {
     const inContract = enumsOf(loadBundle());
-    const exportedByLocation = Object.fromEntries(Object.entries(locations).map(([name, at]) => [at, [...exported[name as keyof typeof exported]]]));
+    const exportedByLocation = Object.fromEntries(
+      Object.entries(locations).map(([name, at]) => [at, [...exported[name as keyof typeof exported]]]),
+    );
     expect(inContract).toEqual(exportedByLocation);
   });
 });

@@ -25,12 +25,20 @@ describe('unwrap', () => {
     })();
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toBeInstanceOf(Error);
-    expect(error).toMatchObject({ name: 'ApiError', status: 404, body: { reason: 'no such pair' }, response: failing, message: 'HTTP 404 ' });
+    expect(error).toMatchObject({
+      name: 'ApiError',
+      status: 404,
+      body: { reason: 'no such pair' },
+      response: failing,
+      message: 'HTTP 404 ',
+    });
   });
 
   it('throws on a failure whose body was empty, when openapi-fetch leaves `error` undefined', () => {
     // openapi-fetch answers { error: undefined } for an empty 503, which must not read as success.
     expect(() => unwrap({ data: undefined, error: undefined, response: response(503) })).toThrow(ApiError);
-    expect(() => unwrap({ data: undefined, error: undefined, response: response(503) })).toThrow(expect.objectContaining({ status: 503 }));
+    expect(() => unwrap({ data: undefined, error: undefined, response: response(503) })).toThrow(
+      expect.objectContaining({ status: 503 }),
+    );
   });
 });

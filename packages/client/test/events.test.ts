@@ -8,15 +8,21 @@ describe('normalizeOperationType', () => {
     expect(normalizeOperationType('CLOSE_TRADE_SUCCESSFUL')).toBe('CLOSE_POSITION');
   });
 
-  it.each<OperationType>(['OPEN_POSITION', 'CLOSE_POSITION', 'POSITION_INCREASED', 'POSITION_DECREASED', 'MARKET_PENDING_TRADE', 'UPDATE_TRADE_SL'])(
-    'keeps the current value %s',
-    (value) => {
-      expect(normalizeOperationType(value)).toBe(value);
-    },
-  );
+  it.each<OperationType>([
+    'OPEN_POSITION',
+    'CLOSE_POSITION',
+    'POSITION_INCREASED',
+    'POSITION_DECREASED',
+    'MARKET_PENDING_TRADE',
+    'UPDATE_TRADE_SL',
+  ])('keeps the current value %s', (value) => {
+    expect(normalizeOperationType(value)).toBe(value);
+  });
 
   it('refuses a value that is not a string, naming it', () => {
-    expect(() => normalizeOperationType(undefined as unknown as OperationType)).toThrow('operationType must be a string: undefined');
+    expect(() => normalizeOperationType(undefined as unknown as OperationType)).toThrow(
+      'operationType must be a string: undefined',
+    );
     expect(() => normalizeOperationType(3 as unknown as OperationType)).toThrow('operationType must be a string: 3');
   });
 });

@@ -17,13 +17,18 @@ function loosen(text: string): string {
   const loose = text
     .replace(/^export interface paths \{[\s\S]*?\n\}\n/m, 'export type paths = Record<string, any>;\n')
     .replace(/^export interface components \{[\s\S]*?\n\}\n/m, 'export type components = any;\n');
-  if (loose.includes('export interface paths') || loose.includes('export interface components')) throw new Error('generated/schema.d.ts changed shape');
+  if (loose.includes('export interface paths') || loose.includes('export interface components'))
+    throw new Error('generated/schema.d.ts changed shape');
   return loose;
 }
 
 /** The type tests compiled with generated/schema.d.ts replaced by `replaceSchema(text)`. */
 function compile(replaceSchema: (text: string) => string) {
-  const parsed = ts.getParsedCommandLineOfConfigFile(rootConfig, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} })!;
+  const parsed = ts.getParsedCommandLineOfConfigFile(
+    rootConfig,
+    {},
+    { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} },
+  )!;
   const host = ts.createCompilerHost(parsed.options);
   const getSourceFile = host.getSourceFile;
   host.getSourceFile = (fileName, languageVersion, ...rest) =>
@@ -37,7 +42,10 @@ function diagnostics(program: ts.Program) {
   return ts.getPreEmitDiagnostics(program).map((diagnostic) => ({
     code: diagnostic.code,
     file: diagnostic.file?.fileName,
-    line: diagnostic.file && diagnostic.start !== undefined ? diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start).line + 1 : 0,
+    line:
+      diagnostic.file && diagnostic.start !== undefined
+        ? diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start).line + 1
+        : 0,
     text: ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'),
   }));
 }
@@ -59,17 +67,31 @@ describe('type tests', () => {
     const program = compile((text) => text);
     expect(diagnostics(program)).toEqual([]);
     const checker = program.getTypeChecker();
-    const exported = checker.getExportsOfModule(checker.getSymbolAtLocation(program.getSourceFile(entry)!)!).map((symbol) => symbol.name);
+    const exported = checker
+      .getExportsOfModule(checker.getSymbolAtLocation(program.getSourceFile(entry)!)!)
+      .map((symbol) => symbol.name);
     const components = Object.keys(loadBundle().components.schemas);
     expect(components.filter((name) => !exported.includes(name))).toEqual([]);
-    expect(exported).toEqual(expect.arrayContaining(['paths', 'components', 'operations', 'LeaderboardEntry', 'Position', 'UnrealizedPnl', 'OracleUpdateResult']));
+    expect(exported).toEqual(
+      expect.arrayContaining([
+        'paths',
+        'components',
+        'operations',
+        'LeaderboardEntry',
+        'Position',
+        'UnrealizedPnl',
+        'OracleUpdateResult',
+      ]),
+    );
   });
 
   it('fail once the contract types are loose: every [contract] directive goes unused, and the shape checks break', () => {
     const found = diagnostics(compile(loosen)).filter((diagnostic) => diagnostic.file === typeTests);
     const unused = found.filter((diagnostic) => diagnostic.code === 2578).map((diagnostic) => diagnostic.line);
     expect(unused).toEqual(contractDirectives);
-    const failing = new Set(found.filter((diagnostic) => diagnostic.code !== 2578).map((diagnostic) => diagnostic.line));
+    const failing = new Set(
+      found.filter((diagnostic) => diagnostic.code !== 2578).map((diagnostic) => diagnostic.line),
+    );
     expect(shapeChecks.filter((line) => !failing.has(line))).toEqual([]);
   });
 });

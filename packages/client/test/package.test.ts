@@ -47,14 +47,30 @@ beforeAll(async () => {
   // cache of the test's own that starts empty, so nothing comes from the user's cache. --prefer-offline, not
   // --offline: should the client gain a dependency this list lacks, npm fetches it instead of failing.
   const dependencies = await Promise.all(
-    ['openapi-fetch', 'openapi-typescript-helpers'].map(async (name) => (await pack(join(require.resolve(`${name}/package.json`), '..'))).path),
+    ['openapi-fetch', 'openapi-typescript-helpers'].map(
+      async (name) => (await pack(join(require.resolve(`${name}/package.json`), '..'))).path,
+    ),
   );
   app = join(work, 'app');
   mkdirSync(app);
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'empty-app', private: true, type: 'module' }));
-  await run(npm, ['install', tarball, ...dependencies, '--prefer-offline', '--cache', join(work, 'cache'), '--no-audit', '--no-fund', '--ignore-scripts'], {
-    cwd: app,
-  });
+  await run(
+    npm,
+    [
+      'install',
+      tarball,
+      ...dependencies,
+      '--prefer-offline',
+      '--cache',
+      join(work, 'cache'),
+      '--no-audit',
+      '--no-fund',
+      '--ignore-scripts',
+    ],
+    {
+      cwd: app,
+    },
+  );
 });
 
 afterAll(() => {
@@ -68,7 +84,11 @@ describe('the packed package', () => {
     expect(packedFiles).toContain('dist/schema.d.ts');
     expect(packedFiles).toContain('README.md');
     expect(packedFiles).toContain('LICENSE');
-    expect(packedFiles.filter((file) => !file.startsWith('dist/') && !['README.md', 'LICENSE', 'package.json'].includes(file))).toEqual([]);
+    expect(
+      packedFiles.filter(
+        (file) => !file.startsWith('dist/') && !['README.md', 'LICENSE', 'package.json'].includes(file),
+      ),
+    ).toEqual([]);
   });
 
   it('passes publint, suggestions included', async () => {
@@ -90,7 +110,7 @@ describe('installed into an empty project', () => {
   it('runs the README quick start against the mock', async () => {
     const lines = (await runQuickStart(inject('mockUrl'), app)).trim().split('\n');
     expect(lines).toHaveLength(expectedOutput.length);
-    lines.forEach((line, index) => expect(line).toMatch(expectedOutput[index]!));
+    for (const [index, line] of lines.entries()) expect(line).toMatch(expectedOutput[index]!);
   });
 
   // The redirect rule, the body cap and the time limit (issue 18) took the client from 3484 to 4398 bytes.

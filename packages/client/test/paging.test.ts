@@ -1,8 +1,8 @@
 // paginate: every item of an envelope endpoint, page by page, up to totalPages, an empty page, or the page
 // limit (the caller's, else a default that throws rather than cut a list short).
 import { afterEach, describe, expect, it } from 'vitest';
-import { startHostileServer, type HostileServer } from '../../../test/support/hostile-server.js';
-import { ApiError, createClient, paginate, type FetchResult, type Page } from '../src/index.js';
+import { type HostileServer, startHostileServer } from '../../../test/support/hostile-server.js';
+import { ApiError, createClient, type FetchResult, type Page, paginate } from '../src/index.js';
 
 /** A fake endpoint over `items`, `size` per page, recording which pages were asked for. */
 function pages<Item>(items: Item[], size: number) {
@@ -10,7 +10,10 @@ function pages<Item>(items: Item[], size: number) {
   const totalPages = Math.ceil(items.length / size);
   const fetchPage = async (page: number): Promise<FetchResult<Page<Item>>> => {
     asked.push(page);
-    return { data: { content: items.slice(page * size, page * size + size), totalPages }, response: new Response('{}') };
+    return {
+      data: { content: items.slice(page * size, page * size + size), totalPages },
+      response: new Response('{}'),
+    };
   };
   return { asked, fetchPage };
 }
@@ -76,7 +79,10 @@ describe('paginate', () => {
   });
 
   it('refuses a page that is not a pagination envelope instead of ending quietly', async () => {
-    const fetchPage = async (): Promise<FetchResult<Page<number>>> => ({ data: { content: [] } as unknown as Page<number>, response: new Response('{}') });
+    const fetchPage = async (): Promise<FetchResult<Page<number>>> => ({
+      data: { content: [] } as unknown as Page<number>,
+      response: new Response('{}'),
+    });
     await expect(collect(paginate(fetchPage))).rejects.toThrow('Page 0 is not a pagination envelope: {"content":[]}');
   });
 
@@ -100,20 +106,30 @@ describe('paginate', () => {
     const run = async () => {
       for await (const item of paginate(endless)) items.push(item);
     };
-    await expect(run()).rejects.toThrow(new RangeError('Stopped after 1000 pages (the default maxPages) while totalPages is 1000000000; pass maxPages to read further'));
+    await expect(run()).rejects.toThrow(
+      new RangeError(
+        'Stopped after 1000 pages (the default maxPages) while totalPages is 1000000000; pass maxPages to read further',
+      ),
+    );
     expect(asked).toBe(1000);
     expect(items).toHaveLength(1000);
   });
 
   it('ends quietly at the default limit when the list ends there', async () => {
-    const { asked, fetchPage } = pages(Array.from({ length: 1000 }, (_, index) => index), 1);
+    const { asked, fetchPage } = pages(
+      Array.from({ length: 1000 }, (_, index) => index),
+      1,
+    );
     expect(await collect(paginate(fetchPage))).toHaveLength(1000);
     expect(asked).toHaveLength(1000);
   });
 
   it('reads past 1000 pages when the caller says so, with a number or Infinity', async () => {
     for (const maxPages of [1200, Infinity]) {
-      const { asked, fetchPage } = pages(Array.from({ length: 1200 }, (_, index) => index), 1);
+      const { asked, fetchPage } = pages(
+        Array.from({ length: 1200 }, (_, index) => index),
+        1,
+      );
       expect(await collect(paginate(fetchPage, { maxPages }))).toHaveLength(1200);
       expect(asked).toHaveLength(1200);
     }
@@ -121,7 +137,9 @@ describe('paginate', () => {
 
   it.each([0, -1, 1.5, Number.NaN])('refuses maxPages %s', async (maxPages) => {
     const { asked, fetchPage } = pages([1], 1);
-    await expect(collect(paginate(fetchPage, { maxPages }))).rejects.toThrow(`maxPages must be a positive integer: ${maxPages}`);
+    await expect(collect(paginate(fetchPage, { maxPages }))).rejects.toThrow(
+      `maxPages must be a positive integer: ${maxPages}`,
+    );
     expect(asked).toEqual([]);
   });
 });
@@ -140,8 +158,16 @@ describe('paginate against a hostile service', () => {
   };
 
   it('asks once when the service answers empty pages with a huge totalPages', async () => {
-    const emptyPage = JSON.stringify({ content: [], pageNumber: 0, pageSize: 50, totalPages: 2 ** 31 - 1, totalElements: 2 ** 53 - 1 });
-    server = await startHostileServer((response) => void response.writeHead(200, { 'content-type': 'application/json' }).end(emptyPage));
+    const emptyPage = JSON.stringify({
+      content: [],
+      pageNumber: 0,
+      pageSize: 50,
+      totalPages: 2 ** 31 - 1,
+      totalElements: 2 ** 53 - 1,
+    });
+    server = await startHostileServer(
+      (response) => void response.writeHead(200, { 'content-type': 'application/json' }).end(emptyPage),
+    );
     expect(await collect(leaderboard(server.url))).toEqual([]);
     expect(server.received.map((request) => request.url)).toEqual(['/v1/leaderboard?page=0']);
   });
@@ -149,7 +175,9 @@ describe('paginate against a hostile service', () => {
   it('lets the caller break out of pages that never run out, asking for no page after that', async () => {
     server = await startHostileServer((response, request) => {
       const page = Number(new URL(request.url, 'http://x').searchParams.get('page'));
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ content: [{ rank: page + 1 }], totalPages: 2 ** 31 - 1 }));
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ content: [{ rank: page + 1 }], totalPages: 2 ** 31 - 1 }));
     });
     const ranks: number[] = [];
     for await (const entry of leaderboard(server.url)) if (ranks.push(entry.rank) === 3) break;

@@ -11,11 +11,15 @@ describe('README quick start', () => {
   it('runs against the mock and prints what it promises', async () => {
     const lines = (await runQuickStart(inject('mockUrl'), packageDir)).trim().split('\n');
     expect(lines).toHaveLength(expectedOutput.length);
-    lines.forEach((line, index) => expect(line).toMatch(expectedOutput[index]!));
+    for (const [index, line] of lines.entries()) expect(line).toMatch(expectedOutput[index]!);
 
     // The principal it prints is the mock's 1e18 integer string, to the last digit.
     const client = createClient({ baseUrl: inject('mockUrl') });
-    const { principal } = unwrap(await client.GET('/v1/sstk/{user_address}/portfolio', { params: { path: { user_address: '0x4a7f2c9e1b3d5f60718293a4b5c6d7e8f9012a3b' } } }));
+    const { principal } = unwrap(
+      await client.GET('/v1/sstk/{user_address}/portfolio', {
+        params: { path: { user_address: '0x4a7f2c9e1b3d5f60718293a4b5c6d7e8f9012a3b' } },
+      }),
+    );
     const [whole, fraction] = lines[1]!.replace('staked principal: ', '').split('.');
     expect(BigInt(whole! + (fraction ?? '').padEnd(18, '0'))).toBe(BigInt(principal));
   });

@@ -2,8 +2,8 @@
 // the request's own origin. Credentials (an API key, an Authorization header) and bodies never reach another
 // server, checked against a second server of the test's own that records whatever arrives.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startHostileServer, type HostileServer } from '../../../test/support/hostile-server.js';
-import { ApiError, createClient, unwrap, type ClientOptions } from '../src/index.js';
+import { type HostileServer, startHostileServer } from '../../../test/support/hostile-server.js';
+import { ApiError, type ClientOptions, createClient, unwrap } from '../src/index.js';
 
 const user = '0x4a7f2c9e1b3d5f60718293a4b5c6d7e8f9012a3b';
 const credentials = { 'X-Api-Key': 'key-that-stays-home', Authorization: 'Bearer token-that-stays-home' };
@@ -16,12 +16,18 @@ let redirects: Record<string, [status: number, location: () => string]>;
 
 beforeEach(async () => {
   redirects = {};
-  elsewhere = await startHostileServer((response) => void response.writeHead(200, { 'content-type': 'application/json' }).end('{"from":"elsewhere"}'));
+  elsewhere = await startHostileServer(
+    (response) => void response.writeHead(200, { 'content-type': 'application/json' }).end('{"from":"elsewhere"}'),
+  );
   service = await startHostileServer((response, request) => {
     const redirect = redirects[new URL(request.url, 'http://x').pathname];
     const location = redirect?.[1]();
-    if (redirect) response.writeHead(redirect[0], { 'content-type': 'text/plain', ...(location ? { location } : {}) }).end('moved');
-    else response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ from: 'service', method: request.method, body: request.body }));
+    if (redirect)
+      response.writeHead(redirect[0], { 'content-type': 'text/plain', ...(location ? { location } : {}) }).end('moved');
+    else
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ from: 'service', method: request.method, body: request.body }));
   });
 });
 
@@ -29,27 +35,34 @@ afterEach(async () => {
   await Promise.all([service.close(), elsewhere.close()]);
 });
 
-const client = (options: Partial<ClientOptions> = {}) => createClient({ baseUrl: service.url, headers: credentials, retry: false, ...options });
+const client = (options: Partial<ClientOptions> = {}) =>
+  createClient({ baseUrl: service.url, headers: credentials, retry: false, ...options });
 const apy = (c: ReturnType<typeof createClient>) => c.GET('/v1/sstk/apy');
 const join = (c: ReturnType<typeof createClient>) => c.POST('/v1/trading-competition/join', { body: joinBody });
 
 describe('by default no redirect is followed', () => {
-  it.each([301, 302, 303, 307, 308])('answers a %i to another origin as an ApiError, and sends nothing there', async (status) => {
-    redirects['/v1/sstk/apy'] = [status, () => `${elsewhere.url}/collect`];
-    redirects['/v1/trading-competition/join'] = [status, () => `${elsewhere.url}/collect`];
-    const c = client();
+  it.each([301, 302, 303, 307, 308])(
+    'answers a %i to another origin as an ApiError, and sends nothing there',
+    async (status) => {
+      redirects['/v1/sstk/apy'] = [status, () => `${elsewhere.url}/collect`];
+      redirects['/v1/trading-competition/join'] = [status, () => `${elsewhere.url}/collect`];
+      const c = client();
 
-    const read = await apy(c);
-    expect(read.response.status).toBe(status);
-    expect(read.response.headers.get('location')).toBe(`${elsewhere.url}/collect`);
-    expect(() => unwrap(read)).toThrow(ApiError);
-    expect(() => unwrap(read)).toThrow(expect.objectContaining({ status, body: 'moved' }));
-    const write = await join(c);
-    expect(() => unwrap(write)).toThrow(expect.objectContaining({ status }));
+      const read = await apy(c);
+      expect(read.response.status).toBe(status);
+      expect(read.response.headers.get('location')).toBe(`${elsewhere.url}/collect`);
+      expect(() => unwrap(read)).toThrow(ApiError);
+      expect(() => unwrap(read)).toThrow(expect.objectContaining({ status, body: 'moved' }));
+      const write = await join(c);
+      expect(() => unwrap(write)).toThrow(expect.objectContaining({ status }));
 
-    expect(elsewhere.received).toEqual([]);
-    expect(service.received.map((request) => request.headers['x-api-key'])).toEqual(['key-that-stays-home', 'key-that-stays-home']);
-  });
+      expect(elsewhere.received).toEqual([]);
+      expect(service.received.map((request) => request.headers['x-api-key'])).toEqual([
+        'key-that-stays-home',
+        'key-that-stays-home',
+      ]);
+    },
+  );
 
   it('does not follow a redirect to its own origin either', async () => {
     redirects['/v1/sstk/apy'] = [307, () => `${service.url}/v1/sstk/portfolio-stats`];
@@ -88,7 +101,11 @@ describe("redirect: 'follow-same-origin'", () => {
       const result = await join(following());
       expect(result.response.status).toBe(200);
       const last = service.received.at(-1)!;
-      expect(last).toMatchObject({ method: 'POST', url: '/v1/trading-competition/join-again', body: JSON.stringify(joinBody) });
+      expect(last).toMatchObject({
+        method: 'POST',
+        url: '/v1/trading-competition/join-again',
+        body: JSON.stringify(joinBody),
+      });
       expect(last.headers).toMatchObject({ 'x-api-key': 'key-that-stays-home', 'content-type': 'application/json' });
     }
   });
@@ -117,7 +134,12 @@ describe("redirect: 'follow-same-origin'", () => {
 
   it('counts another host name, scheme or port as another origin', async () => {
     const port = new URL(service.url).port;
-    for (const location of [`http://localhost:${port}/v1/x`, `https://127.0.0.1:${port}/v1/x`, `${elsewhere.url}/v1/x`, '//localhost/v1/x']) {
+    for (const location of [
+      `http://localhost:${port}/v1/x`,
+      `https://127.0.0.1:${port}/v1/x`,
+      `${elsewhere.url}/v1/x`,
+      '//localhost/v1/x',
+    ]) {
       redirects['/v1/sstk/apy'] = [307, () => location];
       const result = await apy(following());
       expect(result.response.status).toBe(307);
@@ -143,8 +165,8 @@ describe("redirect: 'follow-same-origin'", () => {
 
 describe('the redirect option', () => {
   it.each(['follow', 'error', 'same-origin', ''])('refuses %j', (redirect) => {
-    expect(() => createClient({ baseUrl: 'http://service.test', redirect: redirect as ClientOptions['redirect'] })).toThrow(
-      new TypeError(`redirect must be "manual" or "follow-same-origin": ${JSON.stringify(redirect)}`),
-    );
+    expect(() =>
+      createClient({ baseUrl: 'http://service.test', redirect: redirect as ClientOptions['redirect'] }),
+    ).toThrow(new TypeError(`redirect must be "manual" or "follow-same-origin": ${JSON.stringify(redirect)}`));
   });
 });

@@ -2,8 +2,8 @@
 // number of times, never for the competition join; an unresolved 503 is an error, never data.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { listOperations } from '../../../test/support/contract.js';
-import { ApiError, createClient, retryMiddleware, unwrap, type RetryOptions } from '../src/index.js';
-import { scriptedFetch, type Step } from './support/scripted-fetch.js';
+import { ApiError, createClient, type RetryOptions, retryMiddleware, unwrap } from '../src/index.js';
+import { type Step, scriptedFetch } from './support/scripted-fetch.js';
 
 const user = '0x4a7f2c9e1b3d5f60718293a4b5c6d7e8f9012a3b';
 const pairBase = '0x2b1f4e6a8c0d2f4e6a8c0d2f4e6a8c0d2f4e6a8c';
@@ -12,7 +12,10 @@ const noWait: RetryOptions = { random: () => 0 };
 
 function clientWith(script: Step[], retry: RetryOptions | false = noWait, timeoutMs?: number) {
   const scripted = scriptedFetch(script);
-  return { client: createClient({ baseUrl: 'http://service.test', fetch: scripted.fetch, retry, timeoutMs }), sent: scripted.sent };
+  return {
+    client: createClient({ baseUrl: 'http://service.test', fetch: scripted.fetch, retry, timeoutMs }),
+    sent: scripted.sent,
+  };
 }
 
 const unrealizedPnl = (client: ReturnType<typeof createClient>, signal?: AbortSignal) =>
@@ -28,10 +31,12 @@ afterEach(() => {
 describe('retries of reads', () => {
   it('treat the POSTs under /v1/oracle/ as reads: in the contract they are exactly the two oracle queries', () => {
     const posts = listOperations().filter((entry) => entry.method === 'post');
-    expect(posts.filter((entry) => entry.path.startsWith('/v1/oracle/')).map((entry) => entry.operation.operationId).sort()).toEqual([
-      'queryLatestPrices',
-      'queryPriceUpdates',
-    ]);
+    expect(
+      posts
+        .filter((entry) => entry.path.startsWith('/v1/oracle/'))
+        .map((entry) => entry.operation.operationId)
+        .sort(),
+    ).toEqual(['queryLatestPrices', 'queryPriceUpdates']);
     expect(posts.map((entry) => entry.path).sort()).toEqual([
       '/v1/oracle/price/pairs/latest',
       '/v1/oracle/price/updates/by-position',
@@ -67,7 +72,10 @@ describe('retries of reads', () => {
     expect((await unrealizedPnl(recovered.client)).data).toEqual({ ok: true });
     expect(recovered.sent).toHaveLength(2);
 
-    const failing = clientWith([new TypeError('first'), new TypeError('second'), new TypeError('third')], { ...noWait, attempts: 3 });
+    const failing = clientWith([new TypeError('first'), new TypeError('second'), new TypeError('third')], {
+      ...noWait,
+      attempts: 3,
+    });
     await expect(unrealizedPnl(failing.client)).rejects.toThrow('third');
     expect(failing.sent).toHaveLength(3);
   });
@@ -89,7 +97,10 @@ describe('retries of reads', () => {
   });
 
   it.each([
-    ['/v1/oracle/price/updates/by-position', { pairBase, collateral, options: { includeEncodingData: true, includeFee: true } }],
+    [
+      '/v1/oracle/price/updates/by-position',
+      { pairBase, collateral, options: { includeEncodingData: true, includeFee: true } },
+    ],
     ['/v1/oracle/price/pairs/latest', { pairBases: [pairBase] }],
   ] as const)('retries the oracle query POST %s, sending the same body again', async (path, body) => {
     const { client, sent } = clientWith([503, new TypeError('reset'), 200]);
@@ -141,10 +152,23 @@ describe('retries of reads', () => {
 describe('backoff', () => {
   it('waits a jittered share of a doubling backoff, capped at maxDelayMs', async () => {
     vi.useFakeTimers();
-    const { client, sent } = clientWith([503, 503, 503, 200], { attempts: 4, baseDelayMs: 100, maxDelayMs: 250, random: () => 0.5 });
+    const { client, sent } = clientWith([503, 503, 503, 200], {
+      attempts: 4,
+      baseDelayMs: 100,
+      maxDelayMs: 250,
+      random: () => 0.5,
+    });
     const call = unrealizedPnl(client);
     // Waits: 0.5 × 100, 0.5 × 200, 0.5 × min(250, 400).
-    for (const [wait, expected] of [[0, 1], [49, 1], [1, 2], [99, 2], [1, 3], [124, 3], [1, 4]] as const) {
+    for (const [wait, expected] of [
+      [0, 1],
+      [49, 1],
+      [1, 2],
+      [99, 2],
+      [1, 3],
+      [124, 3],
+      [1, 4],
+    ] as const) {
       await vi.advanceTimersByTimeAsync(wait);
       expect(sent).toHaveLength(expected);
     }
@@ -222,7 +246,11 @@ describe('retryMiddleware options', () => {
   });
 
   it('waits the longest backoff a timer can hold, 2^31-1 ms, instead of cutting it short', async () => {
-    const { client, sent } = clientWith([503, 200], { baseDelayMs: 2 ** 31 - 1, maxDelayMs: 2 ** 31 - 1, random: () => 0.999999 });
+    const { client, sent } = clientWith([503, 200], {
+      baseDelayMs: 2 ** 31 - 1,
+      maxDelayMs: 2 ** 31 - 1,
+      random: () => 0.999999,
+    });
     const controller = new AbortController();
     const call = unrealizedPnl(client, controller.signal);
     await new Promise((resolve) => setTimeout(resolve, 100));

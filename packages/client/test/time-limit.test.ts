@@ -6,7 +6,7 @@ import { getEventListeners } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { startHostileServer, type HostileServer } from '../../../test/support/hostile-server.js';
+import { type HostileServer, startHostileServer } from '../../../test/support/hostile-server.js';
 import { createClient, type RetryOptions } from '../src/index.js';
 import { scriptedFetch } from './support/scripted-fetch.js';
 
@@ -29,9 +29,13 @@ afterEach(async () => {
  * 3 s) and how long it took.
  */
 async function callUnderGarbageCollection(baseUrl: string, retry: RetryOptions | false = false) {
-  const { stdout } = await promisify(execFile)(process.execPath, ['--expose-gc', scenario, JSON.stringify({ baseUrl, timeoutMs, retry, giveUpMs: 3000 })], {
-    timeout: 20_000,
-  });
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--expose-gc', scenario, JSON.stringify({ baseUrl, timeoutMs, retry, giveUpMs: 3000 })],
+    {
+      timeout: 20_000,
+    },
+  );
   return JSON.parse(stdout) as { outcome: string; elapsedMs: number; longestGcMs: number };
 }
 
@@ -64,11 +68,14 @@ describe('timeoutMs under garbage collection', () => {
 });
 
 describe('timeoutMs values', () => {
-  it.each([0, -5, 1.5, Number.NaN, -Infinity, 2 ** 31, 2 ** 31 + 1, 1e12])('refuses %s: a timer cannot hold it', (value) => {
-    expect(() => createClient({ baseUrl: 'http://service.test', timeoutMs: value })).toThrow(
-      new TypeError(`timeoutMs must be an integer from 1 to 2147483647, or Infinity: ${value}`),
-    );
-  });
+  it.each([0, -5, 1.5, Number.NaN, -Infinity, 2 ** 31, 2 ** 31 + 1, 1e12])(
+    'refuses %s: a timer cannot hold it',
+    (value) => {
+      expect(() => createClient({ baseUrl: 'http://service.test', timeoutMs: value })).toThrow(
+        new TypeError(`timeoutMs must be an integer from 1 to 2147483647, or Infinity: ${value}`),
+      );
+    },
+  );
 
   it('takes 2^31-1 ms as it is: a call answered after 100 ms is not cut short', async () => {
     server = await startHostileServer((response) => {
@@ -83,7 +90,10 @@ describe('timeoutMs values', () => {
   it('takes 1 ms', async () => {
     const { fetch } = scriptedFetch(['hang']);
     const client = createClient({ baseUrl: 'http://service.test', fetch, timeoutMs: 1 });
-    await expect(client.GET('/v1/sstk/apy')).rejects.toMatchObject({ name: 'TimeoutError', message: 'No answer within 1 ms' });
+    await expect(client.GET('/v1/sstk/apy')).rejects.toMatchObject({
+      name: 'TimeoutError',
+      message: 'No answer within 1 ms',
+    });
   });
 });
 
@@ -106,9 +116,13 @@ describe('the time limit leaves nothing behind', () => {
   });
 
   it('ends at once with the reason of a caller signal that was aborted before the call', async () => {
-    server = await startHostileServer((response) => void response.writeHead(200, { 'content-type': 'application/json' }).end('{}'));
+    server = await startHostileServer(
+      (response) => void response.writeHead(200, { 'content-type': 'application/json' }).end('{}'),
+    );
     const client = createClient({ baseUrl: server.url, timeoutMs: 60_000 });
-    await expect(client.GET('/v1/sstk/apy', { signal: AbortSignal.abort(new Error('too late')) })).rejects.toThrow('too late');
+    await expect(client.GET('/v1/sstk/apy', { signal: AbortSignal.abort(new Error('too late')) })).rejects.toThrow(
+      'too late',
+    );
     expect(server.received).toHaveLength(0);
   });
 

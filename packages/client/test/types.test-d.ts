@@ -5,26 +5,26 @@ import type { Client } from 'openapi-fetch';
 import { assertType, expectTypeOf } from 'vitest';
 import {
   ApiError,
+  type ClientOptions,
+  type CurrentOperationType,
   createClient,
   formatUnits,
+  type LeaderboardEntry,
+  type LeaderboardPage,
   normalizeOperationType,
+  type OperationType,
+  type OracleUpdateResult,
   oracleTransactionValue,
+  type Position,
   paginate,
   parseIntegerString,
   parseUnits,
-  retryMiddleware,
-  unwrap,
-  type ClientOptions,
-  type CurrentOperationType,
-  type LeaderboardEntry,
-  type LeaderboardPage,
-  type OperationType,
-  type OracleUpdateResult,
   type paths,
-  type Position,
+  type retryMiddleware,
   type TradeHistoryEvent,
   type TradingAnalyticsClient,
   type UnrealizedPnl,
+  unwrap,
 } from '../src/index.js';
 
 const client = createClient({ baseUrl: 'http://127.0.0.1:4100' });
@@ -52,14 +52,20 @@ export async function clientIsTypedByTheContract() {
   expectTypeOf<SameShape<typeof page, LeaderboardPage>>().toEqualTypeOf<true>();
   expectTypeOf<SameShape<typeof page.content, LeaderboardEntry[]>>().toEqualTypeOf<true>();
 
-  const pnl = unwrap(await client.GET('/v1/portfolio/{user_address}/unrealized-pnl', { params: { path: { user_address: user } } }));
+  const pnl = unwrap(
+    await client.GET('/v1/portfolio/{user_address}/unrealized-pnl', { params: { path: { user_address: user } } }),
+  );
   expectTypeOf<SameShape<typeof pnl, UnrealizedPnl>>().toEqualTypeOf<true>();
   // Money stays text: the USD fields are decimal strings, the block number an integer string.
   expectTypeOf(pnl.unrealizedPnlUsd).toEqualTypeOf<string>();
   expectTypeOf(pnl.blockNumber).toEqualTypeOf<string>();
   expectTypeOf(pnl.priceAsOf).toEqualTypeOf<number | null | undefined>();
 
-  const positions = unwrap(await client.GET('/v1/user/{userAddress}/positions', { params: { path: { userAddress: user }, query: { page: 0, size: 20 } } }));
+  const positions = unwrap(
+    await client.GET('/v1/user/{userAddress}/positions', {
+      params: { path: { userAddress: user }, query: { page: 0, size: 20 } },
+    }),
+  );
   expectTypeOf<SameShape<typeof positions.content, Position[]>>().toEqualTypeOf<true>();
   expectTypeOf<Position['qty']>().toEqualTypeOf<string>();
 
@@ -72,7 +78,9 @@ export async function clientIsTypedByTheContract() {
   expectTypeOf(oracle.verifition_fee).toEqualTypeOf<string | undefined>();
 
   // The join answers without content, so its data is undefined.
-  expectTypeOf(unwrap(await client.POST('/v1/trading-competition/join', { body: { trader: user, competitionId: 7 } }))).toEqualTypeOf<undefined>();
+  expectTypeOf(
+    unwrap(await client.POST('/v1/trading-competition/join', { body: { trader: user, competitionId: 7 } })),
+  ).toEqualTypeOf<undefined>();
 }
 
 export async function wrongCallsDoNotCompile() {
@@ -92,10 +100,14 @@ export async function wrongCallsDoNotCompile() {
   await client.GET('/v1/sstk/{user_address}/portfolio', { params: { path: { userAddress: user } } });
   // @ts-expect-error [contract] a required path parameter left out
   await client.GET('/v1/sstk/{user_address}/portfolio', { params: { path: {} } });
-  // @ts-expect-error [contract] a required query parameter (start_time) left out
-  await client.GET('/v1/leaderboard/{user_address}/trading-stats', { params: { path: { user_address: user }, query: { end_time: 1 } } });
-  // @ts-expect-error [contract] trading-stats times are Unix seconds, not ISO text
-  await client.GET('/v1/leaderboard/{user_address}/trading-stats', { params: { path: { user_address: user }, query: { start_time: '2026-11-14', end_time: 1 } } });
+  await client.GET('/v1/leaderboard/{user_address}/trading-stats', {
+    // @ts-expect-error [contract] a required query parameter (start_time) left out
+    params: { path: { user_address: user }, query: { end_time: 1 } },
+  });
+  await client.GET('/v1/leaderboard/{user_address}/trading-stats', {
+    // @ts-expect-error [contract] trading-stats times are Unix seconds, not ISO text
+    params: { path: { user_address: user }, query: { start_time: '2026-11-14', end_time: 1 } },
+  });
   // @ts-expect-error [contract] a body without the required trader
   await client.POST('/v1/trading-competition/join', { body: { competitionId: 7 } });
   // @ts-expect-error [contract] competitionId is a number
@@ -108,14 +120,22 @@ export async function wrongCallsDoNotCompile() {
 
 export async function helpersAreTyped() {
   // paginate yields the items of the envelope the call returns.
-  for await (const entry of paginate((page) => client.GET('/v1/leaderboard', { params: { query: { page } } }), { maxPages: 3 })) {
+  for await (const entry of paginate((page) => client.GET('/v1/leaderboard', { params: { query: { page } } }), {
+    maxPages: 3,
+  })) {
     expectTypeOf<SameShape<typeof entry, LeaderboardEntry>>().toEqualTypeOf<true>();
   }
-  for await (const event of paginate((page) => client.GET('/v1/user/{user_address}/trade/history', { params: { path: { user_address: user }, query: { page } } }))) {
+  for await (const event of paginate((page) =>
+    client.GET('/v1/user/{user_address}/trade/history', { params: { path: { user_address: user }, query: { page } } }),
+  )) {
     expectTypeOf<SameShape<typeof event, TradeHistoryEvent>>().toEqualTypeOf<true>();
   }
-  // @ts-expect-error [contract] team members document no totalPages, so they cannot be paged through
-  paginate((page) => client.GET('/v1/genesis-airdrop/{user_address}/team-members', { params: { path: { user_address: user }, query: { page, size: 10 } } }));
+  paginate((page) =>
+    // @ts-expect-error [contract] team members document no totalPages, so they cannot be paged through
+    client.GET('/v1/genesis-airdrop/{user_address}/team-members', {
+      params: { path: { user_address: user }, query: { page, size: 10 } },
+    }),
+  );
 
   expectTypeOf(formatUnits).parameters.toEqualTypeOf<[bigint, number]>();
   expectTypeOf(formatUnits).returns.toEqualTypeOf<string>();
@@ -130,7 +150,9 @@ export async function helpersAreTyped() {
   oracleTransactionValue(result, { nativeCollateralAmount: 10 });
 
   expectTypeOf(normalizeOperationType('OPEN_MARKET_TRADE')).toEqualTypeOf<CurrentOperationType>();
-  expectTypeOf<CurrentOperationType>().toEqualTypeOf<Exclude<OperationType, 'OPEN_MARKET_TRADE' | 'CLOSE_TRADE_SUCCESSFUL'>>();
+  expectTypeOf<CurrentOperationType>().toEqualTypeOf<
+    Exclude<OperationType, 'OPEN_MARKET_TRADE' | 'CLOSE_TRADE_SUCCESSFUL'>
+  >();
   // @ts-expect-error [contract] not an operationType of the contract
   normalizeOperationType('OPEN_TRADE');
   // @ts-expect-error [contract] a legacy name is not a current one
@@ -145,9 +167,19 @@ export async function helpersAreTyped() {
   createClient({});
   // @ts-expect-error retry takes options or false, not true
   createClient({ baseUrl: 'http://127.0.0.1:4100', retry: true });
-  assertType<Parameters<typeof retryMiddleware>[0]>({ attempts: 5, baseDelayMs: 100, maxDelayMs: 2000, random: () => 0.5 });
+  assertType<Parameters<typeof retryMiddleware>[0]>({
+    attempts: 5,
+    baseDelayMs: 100,
+    maxDelayMs: 2000,
+    random: () => 0.5,
+  });
 
-  createClient({ baseUrl: 'http://127.0.0.1:4100', timeoutMs: 5000, redirect: 'follow-same-origin', maxBodyBytes: 2 ** 20 });
+  createClient({
+    baseUrl: 'http://127.0.0.1:4100',
+    timeoutMs: 5000,
+    redirect: 'follow-same-origin',
+    maxBodyBytes: 2 ** 20,
+  });
   expectTypeOf<ClientOptions['redirect']>().toEqualTypeOf<'manual' | 'follow-same-origin' | undefined>();
   expectTypeOf<ClientOptions['maxBodyBytes']>().toEqualTypeOf<number | undefined>();
   // @ts-expect-error fetch's 'follow' is not offered: it would follow a redirect to any origin

@@ -1,6 +1,6 @@
 // Runs once per test run: builds the package and starts the mock on a port the OS picks, handing its URL to
 // the test files through `inject('mockUrl')`.
-import { startMock, type MockServer } from '@trading-analytics/mock';
+import { type MockServer, startMock } from '@trading-analytics/mock';
 import type { TestProject } from 'vitest/node';
 import { build } from '../../scripts/build.mjs';
 

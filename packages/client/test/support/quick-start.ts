@@ -20,7 +20,10 @@ export function quickStartCode(): string {
 /** Runs the quick start as an ES module whose imports resolve from `cwd`; resolves with its output. */
 export async function runQuickStart(baseUrl: string, cwd: string): Promise<string> {
   const code = quickStartCode().replace(writtenFor, baseUrl);
-  const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '--eval', code], { cwd, timeout: 30_000 });
+  const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '--eval', code], {
+    cwd,
+    timeout: 30_000,
+  });
   return stdout;
 }
 

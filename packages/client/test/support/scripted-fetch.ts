@@ -22,7 +22,9 @@ export function scriptedFetch(script: Step[], fallback: Step = 200) {
       });
     }
     if (typeof step === 'number') {
-      return step === 200 ? Response.json({ ok: true }) : new Response(null, { status: step, headers: { 'content-length': '0' } });
+      return step === 200
+        ? Response.json({ ok: true })
+        : new Response(null, { status: step, headers: { 'content-length': '0' } });
     }
     return Response.json(step.json, { status: step.status });
   };
