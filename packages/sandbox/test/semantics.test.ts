@@ -27,7 +27,9 @@ describe('leaderboard paging', () => {
     for (let page = 0; page < 13; page += 1) {
       const body = ok(ask(sandbox, 'listLeaderboard', { page, size: 100 }));
       expect(body).toMatchObject({ pageNumber: page, pageSize: 100, totalPages: 13, totalElements: 1284 });
-      body.content.forEach((row: Row, at: number) => expect(row.rank).toBe(page * 100 + at + 1));
+      body.content.forEach((row: Row, at: number) => {
+        expect(row.rank).toBe(page * 100 + at + 1);
+      });
       seen.push(...body.content.map((row: Row) => row.userAddress));
     }
     expect(seen).toHaveLength(1284);
@@ -72,7 +74,9 @@ describe('leaderboard sorting, search and windows', () => {
     const values = rows.map((row) => row[figure[field]]);
     const sorted = [...values].sort((a, b) => (direction === 'ASC' ? a - b : b - a));
     expect(values).toEqual(sorted);
-    rows.forEach((row, at) => expect(row.rank).toBe(at + 1));
+    rows.forEach((row, at) => {
+      expect(row.rank).toBe(at + 1);
+    });
   });
 
   it('finds traders by address, any case, keeping their rank', () => {
@@ -100,12 +104,13 @@ describe('leaderboard sorting, search and windows', () => {
   it('adds up trading stats over adjacent windows', () => {
     const start = NOW - 40 * 86_400;
     const middle = NOW - 12 * 86_400;
-    const [first, second, whole] = [
+    const windows: [number, number][] = [
       [start, middle],
       [middle + 1, NOW],
       [start, NOW],
-    ].map(([start_time, end_time]) =>
-      ok(ask(sandbox, 'getTradingStats', { start_time: start_time!, end_time: end_time! }, { user_address: AVA })),
+    ];
+    const [first, second, whole] = windows.map(([start_time, end_time]) =>
+      ok(ask(sandbox, 'getTradingStats', { start_time, end_time }, { user_address: AVA })),
     );
     expect(first.winCount + second.winCount).toBe(whole.winCount);
     expect(first.loseCount + second.loseCount).toBe(whole.loseCount);
@@ -210,7 +215,9 @@ describe('competition filters and leaderboards', () => {
     );
     const pnl = ascending.data.content.map((row: { stats: { pnl?: number } }) => row.stats.pnl ?? 0);
     expect(pnl).toEqual([...pnl].sort((a: number, b: number) => a - b));
-    ascending.data.content.forEach((row: { rank: number }, at: number) => expect(row.rank).toBe(at + 1));
+    ascending.data.content.forEach((row: { rank: number }, at: number) => {
+      expect(row.rank).toBe(at + 1);
+    });
     expect(ask(sandbox, 'listCompetitionLeaderboard', { orderBy: 'volume' }, { id: 7 }).status).toBe(400);
     expect(ask(sandbox, 'listCompetitionLeaderboard', {}, { id: 404 }).status).toBe(404);
   });
@@ -260,7 +267,9 @@ describe('pairs and volumes', () => {
     const usd = ['ONE_DAY', 'SEVEN_DAY', 'THIRTY_DAY', 'ALL'].map((range) =>
       ok(ask(sandbox, 'getPairVolume', { range }, { pairBase: BTC })),
     );
-    usd.forEach((volume, at) => expect(volume.period).toBe(['ONE_DAY', 'SEVEN_DAY', 'THIRTY_DAY', 'ALL'][at]));
+    usd.forEach((volume, at) => {
+      expect(volume.period).toBe(['ONE_DAY', 'SEVEN_DAY', 'THIRTY_DAY', 'ALL'][at]);
+    });
     const values = usd.map((volume) => Number(volume.volumeUSD));
     expect(values).toEqual([...values].sort((a, b) => a - b));
     expect(ok(ask(sandbox, 'getPairCumulativeVolume', {}, { pairBase: BTC }))).toEqual(usd[3]);
