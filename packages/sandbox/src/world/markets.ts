@@ -218,6 +218,8 @@ export interface Market extends MarketSpec {
   /** Hourly prices (1e-8 USD) from `seriesStart`, one per hour up to now's hour. */
   readonly series: Float64Array;
   readonly seriesStart: number;
+  /** The same prices scaled by 1e18, each converted when first read (see price18At). */
+  readonly series18: (bigint | undefined)[];
   /** Time the current quote was published. */
   readonly publishTime: number;
   /** Holding fee per second, scaled 1e18 (the sandbox's reading of `holdingFeeRate`). */
@@ -291,6 +293,7 @@ export function buildMarkets(seed: number, now: number, historySeconds: number):
       closesUntil: status === 'CLOSE' ? statusAt : now,
       series,
       seriesStart,
+      series18: new Array(points),
       publishTime: spec.staleFor === undefined ? now - lag : now - spec.staleFor,
       holdingFeeRate: yearly,
       fundingRate: random.chance(0.7) ? fundingMagnitude : -fundingMagnitude,
@@ -310,14 +313,8 @@ function walkBack(
   volatility: number,
   pins?: Readonly<Record<number, string>>,
 ): Float64Array {
-  const raw = new Float64Array(points);
-  raw[points - 1] = current;
   // One uniform draw per hour, scaled to unit variance: a walk needs no bell curve, and it is four times cheaper.
   const draws = random.uniforms(points - 1);
-  for (let index = points - 2, drawn = 0; index >= 0; index -= 1, drawn += 1) {
-    const step = ((draws[drawn] as number) * 2 - 1) * 1.7320508075688772 * volatility;
-    raw[index] = (raw[index + 1] as number) * (1 - step);
-  }
   // Each anchor: [index, target price]; between two anchors the walk is stretched by a linear factor.
   const anchors: [number, number][] = [[points - 1, current]];
   for (const [hours, text] of Object.entries(pins ?? {})) {
@@ -325,11 +322,22 @@ function walkBack(
     if (index >= 0) anchors.push([index, priceUnits(text)]);
   }
   const series = new Float64Array(points);
+  series[points - 1] = current;
   if (anchors.length === 1) {
-    // Only the current price: the stretch factor is current / current, exactly 1, so the walk stands as drawn.
-    for (let index = 0; index < points; index += 1) series[index] = Math.max(1, Math.round(raw[index] as number));
-    series[points - 1] = current;
+    // Only the current price: the stretch factor is current / current, exactly 1, so the walk stands as drawn
+    // and is rounded as it goes.
+    let price = current;
+    for (let index = points - 2, drawn = 0; index >= 0; index -= 1, drawn += 1) {
+      price *= 1 - ((draws[drawn] as number) * 2 - 1) * 1.7320508075688772 * volatility;
+      series[index] = Math.max(1, Math.round(price));
+    }
     return series;
+  }
+  const raw = new Float64Array(points);
+  raw[points - 1] = current;
+  for (let index = points - 2, drawn = 0; index >= 0; index -= 1, drawn += 1) {
+    const step = ((draws[drawn] as number) * 2 - 1) * 1.7320508075688772 * volatility;
+    raw[index] = (raw[index + 1] as number) * (1 - step);
   }
   anchors.sort((a, b) => b[0] - a[0]);
   const factors = anchors.map(([index, target]) => target / (raw[index] as number));
@@ -363,20 +371,13 @@ export function price18(units: number): bigint {
 
 const UNIT_TO_E18 = 10n ** BigInt(18 - PRICE_UNIT_DECIMALS);
 
-const scaled = new WeakMap<Market, (bigint | undefined)[]>();
-
 /** The market's price at an instant scaled by 1e18, each hourly value converted once. */
 export function price18At(market: Market, seconds: number): bigint {
   const index = Math.min(market.series.length - 1, Math.max(0, Math.floor((seconds - market.seriesStart) / HOUR)));
-  let cache = scaled.get(market);
-  if (!cache) {
-    cache = new Array(market.series.length);
-    scaled.set(market, cache);
-  }
-  let value = cache[index];
+  let value = market.series18[index];
   if (value === undefined) {
     value = price18(market.series[index] as number);
-    cache[index] = value;
+    market.series18[index] = value;
   }
   return value;
 }
