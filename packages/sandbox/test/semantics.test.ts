@@ -50,8 +50,20 @@ describe('leaderboard paging', () => {
     });
   });
 
-  it.each([[{ size: 0 }], [{ size: 1001 }], [{ page: -1 }]])('refuses %j with 400', (query) => {
-    expect(ask(sandbox, 'listLeaderboard', query).status).toBe(400);
+  it.each([[{ size: 0 }], [{ size: -5 }], [{ page: -1 }]])('refuses %j, which names no page, with 400', (query) => {
+    const answer = ask(sandbox, 'listLeaderboard', query);
+    expect(answer.status).toBe(400);
+    expect(answer.body.type).toBe('urn:trading-analytics-sandbox:invalid-request');
+  });
+
+  it('serves any page size the contract allows: a page holds at most the whole list', () => {
+    const all = ok(ask(sandbox, 'listLeaderboard', { size: 5000 }));
+    expect(all).toMatchObject({ pageNumber: 0, pageSize: 5000, totalPages: 1, totalElements: 1284 });
+    expect(all.content).toHaveLength(1284);
+    expect(ok(ask(sandbox, 'listLeaderboard', { size: 9_007_199_254_740_991, page: 3 }))).toMatchObject({
+      content: [],
+      totalPages: 1,
+    });
   });
 });
 
@@ -137,7 +149,14 @@ describe('leaderboard sorting, search and windows', () => {
       ),
     );
     expect(byVolume.content.map((row: Row) => row.userAddress)).toEqual([BEN, AVA]);
-    expect(ask(sandbox, 'listTeamLeaderboard', {}, { team_code: 'NOPE' }).status).toBe(404);
+    // A team code the world does not know has no members to rank (the sandbox's choice: the status is not documented).
+    expect(ok(ask(sandbox, 'listTeamLeaderboard', {}, { team_code: 'NOPE' }))).toEqual({
+      content: [],
+      pageNumber: 0,
+      pageSize: 50,
+      totalPages: 0,
+      totalElements: 0,
+    });
   });
 });
 
@@ -219,7 +238,11 @@ describe('competition filters and leaderboards', () => {
       expect(row.rank).toBe(at + 1);
     });
     expect(ask(sandbox, 'listCompetitionLeaderboard', { orderBy: 'volume' }, { id: 7 }).status).toBe(400);
-    expect(ask(sandbox, 'listCompetitionLeaderboard', {}, { id: 404 }).status).toBe(404);
+    // An unknown competition: a board with no columns and no rows (the service's status is not documented).
+    expect(ok(ask(sandbox, 'listCompetitionLeaderboard', { orderBy: 'volume' }, { id: 404 }))).toEqual({
+      headers: [],
+      data: { content: [], pageNumber: 0, pageSize: 10, totalPages: 0, totalElements: 0 },
+    });
   });
 
   it('adds currentUser without changing the page, and shows the older variants', () => {
@@ -275,7 +298,19 @@ describe('pairs and volumes', () => {
     expect(ok(ask(sandbox, 'getPairCumulativeVolume', {}, { pairBase: BTC }))).toEqual(usd[3]);
     const listed = ok(ask(sandbox, 'listPairs', { symbol: 'BTC', volume_time_range: 'SEVEN_DAY' })).content[0];
     expect([listed.volume, listed.volumeUSD]).toEqual([usd[1].volume, usd[1].volumeUSD]);
-    expect(ask(sandbox, 'getPairVolume', {}, { pairBase: DEAD }).status).toBe(404);
+    // A pair the world does not trade has traded nothing; its address is given back as sent.
+    expect(ok(ask(sandbox, 'getPairVolume', {}, { pairBase: 'not-a-pair' }))).toEqual({
+      pairBase: 'not-a-pair',
+      volume: '0',
+      volumeUSD: '0',
+      period: 'ONE_DAY',
+    });
+    expect(ok(ask(sandbox, 'getPairCumulativeVolume', {}, { pairBase: DEAD }))).toEqual({
+      pairBase: DEAD,
+      volume: '0',
+      volumeUSD: '0',
+      period: 'ALL',
+    });
   });
 
   it('lists one row per user per day in the range, reading any UTC offset', () => {
@@ -296,9 +331,23 @@ describe('pairs and volumes', () => {
     );
     expect(shifted).toEqual(rows);
     expect(
-      ask(sandbox, 'listUserDailyVolumes', { startTime: '2026-09-01T00:00:00Z', endTime: '2026-11-21T00:00:00Z' })
+      ask(sandbox, 'listUserDailyVolumes', { startTime: '2026-11-21T00:00:00Z', endTime: '2026-11-19T00:00:00Z' })
         .status,
     ).toBe(400);
+  });
+
+  it('serves any range, one day after another, however wide', () => {
+    const byDays = (startTime: string, endTime: string) =>
+      ok(ask(sandbox, 'listUserDailyVolumes', { startTime, endTime }));
+    const season = byDays('2026-09-01T00:00:00Z', '2026-11-21T00:00:00Z');
+    expect(season).toEqual([
+      ...byDays('2026-09-01T00:00:00Z', '2026-10-15T00:00:00Z'),
+      ...byDays('2026-10-15T00:00:00Z', '2026-11-21T00:00:00Z'),
+    ]);
+    // The world's history is 120 days: a range of centuries holds exactly its rows, walked only where trades are.
+    const everything = byDays('1900-01-01T00:00:00Z', '2200-01-01T00:00:00Z');
+    expect(everything).toEqual(byDays('2026-07-01T00:00:00Z', '2026-11-22T00:00:00Z'));
+    expect(everything.length).toBeGreaterThan(season.length);
   });
 
   it('sums the protocol volume by date within the all-time sum', () => {
@@ -392,21 +441,108 @@ describe('oracle', () => {
 });
 
 describe('chains, epochs and days', () => {
+  // The seed: the chain defaults to MONAD everywhere (L27), and a 400 for an invalid chain is documented for
+  // unrealized PnL only (L541). Elsewhere the sandbox holds no data for another chain and says so inside the
+  // contract: an empty page, an all-zero record or volume, or the pair in `failures` (its choice).
+  const ARB = 'ARBITRUM';
+  const emptyPage = (pageSize: number) => ({ content: [], pageNumber: 0, pageSize, totalPages: 0, totalElements: 0 });
   it.each([
-    ['listLeaderboard', { block_chain: 'ARBITRUM' }, {}],
-    ['getStakedApy', { blockChain: 'ARBITRUM' }, {}],
-    ['getTradeOverview', { blockchain: 'ARBITRUM', timeframe: 'DAYS_7', is_after_fee: true }, { user_address: AVA }],
-    ['getUnrealizedPnl', { block_chain: 'ARBITRUM' }, { user_address: AVA }],
-    ['getProtocolVolumeAllTime', { chains: 'MONAD,ARBITRUM' }, {}],
-  ] as const)('%s refuses a chain other than MONAD', (operationId, query, path) => {
-    const answer = ask(sandbox, operationId, query, path);
-    expect(answer.status).toBe(400);
-    expect(answer.body.type).toBe('urn:trading-analytics-sandbox:unknown-chain');
+    ['listLeaderboard', { block_chain: ARB }, {}, emptyPage(50)],
+    ['listTeamLeaderboard', { block_chain: ARB }, { team_code: 'MAXI42' }, emptyPage(50)],
+    [
+      'getMyRank',
+      { user_address: AVA, block_chain: ARB },
+      {},
+      expect.objectContaining({ rank: 0, userAddress: AVA, pnl: 0, totalVolUsd: 0, totalCount: 0 }),
+    ],
+    [
+      'getTradingStats',
+      { start_time: NOW - 86_400 * 30, end_time: NOW, block_chain: ARB },
+      { user_address: AVA },
+      expect.objectContaining({ rank: 0, pnl: 0, winCount: 0 }),
+    ],
+    ['getStakedApy', { blockChain: ARB }, {}, 0],
+    ['listTradeHistory', { block_chain: ARB }, { user_address: AVA }, emptyPage(10)],
+    [
+      'getTradeOverview',
+      { blockchain: ARB, timeframe: 'DAYS_7', is_after_fee: true },
+      { user_address: AVA },
+      expect.objectContaining({ realizedPnlUsd: '0', biggestWinUsd: '0', winRate: 0 }),
+    ],
+    [
+      'getPnlChart',
+      { blockchain: ARB, timeframe: 'ALL_TIME', is_after_fee: false, timezone: 'UTC' },
+      { user_address: AVA },
+      expect.objectContaining({ data: [], resolution: 'DAY_30' }),
+    ],
+    ['listPairs', { block_chain: ARB }, {}, emptyPage(20)],
+    [
+      'getPairVolume',
+      { block_chain: ARB },
+      { pairBase: BTC },
+      { pairBase: BTC, volume: '0', volumeUSD: '0', period: 'ONE_DAY' },
+    ],
+    [
+      'getPairCumulativeVolume',
+      { block_chain: ARB },
+      { pairBase: BTC },
+      { pairBase: BTC, volume: '0', volumeUSD: '0', period: 'ALL' },
+    ],
+    [
+      'listUserDailyVolumes',
+      { chains: ARB, startTime: '2026-11-19T00:00:00Z', endTime: '2026-11-21T00:00:00Z' },
+      {},
+      [],
+    ],
+    ['getProtocolVolumeAllTime', { chains: ARB }, {}, { vol: '0', usdVol: '0' }],
+  ] as const)('%s answers a chain it holds no data for inside the contract', (operationId, query, path, expected) => {
+    expect(ok(ask(sandbox, operationId, query, path))).toEqual(expected);
   });
 
-  it('accepts MONAD however the selector is spelled', () => {
-    expect(ask(sandbox, 'getProtocolVolumeAllTime', { chains: 'MONAD,MONAD' }).status).toBe(200);
+  it('lists the pairs of another chain in failures, and has no snapshot of them', () => {
+    const latest = ok(ask(sandbox, 'queryLatestPrices', {}, {}, { pairBases: [BTC], blockChain: ARB }));
+    expect(latest).toEqual({ prices: {}, failures: [{ pairBase: BTC, reason: expect.stringContaining(ARB) }] });
+    const updates = ok(
+      ask(
+        sandbox,
+        'queryPriceUpdates',
+        {},
+        {},
+        { pairBase: BTC, collateral: USDC, blockChain: ARB, options: { includeEncodingData: true, includeFee: true } },
+      ),
+    );
+    expect(updates).toEqual({
+      feedPriceUpdateData: [],
+      feedProPriceUpdateData: [],
+      updateFee: '0',
+      verifition_fee: '0',
+      failures: [{ pairBase: BTC, reason: expect.stringContaining(ARB) }],
+    });
+    expect(ask(sandbox, 'getPrice24hAgo', { pair_base: BTC, block_chain: ARB }).status).toBe(404);
+    expect(ask(sandbox, 'getPriceHoursAgo', { pair_base: BTC, block_chain: ARB, hours_ago: 3 }).status).toBe(404);
+  });
+
+  it('refuses another chain on unrealized PnL with the documented 400', () => {
+    for (const chain of [ARB, 'monad']) {
+      const answer = ask(sandbox, 'getUnrealizedPnl', { block_chain: chain }, { user_address: AVA });
+      expect(answer.status).toBe(400);
+      expect(answer.body.type).toBe('urn:trading-analytics-sandbox:unknown-chain');
+    }
+  });
+
+  it("answers MONAD among other chains with MONAD's data", () => {
+    const all = ok(ask(sandbox, 'getProtocolVolumeAllTime'));
+    expect(ok(ask(sandbox, 'getProtocolVolumeAllTime', { chains: 'MONAD,ARBITRUM' }))).toEqual(all);
+    expect(ok(ask(sandbox, 'getProtocolVolumeAllTime', { chains: 'MONAD,MONAD' }))).toEqual(all);
+    expect(BigInt(all.usdVol.split('.')[0])).toBeGreaterThan(0n);
     expect(ask(sandbox, 'getPairVolume', { block_chain: 'MONAD' }, { pairBase: BTC }).status).toBe(200);
+  });
+
+  it('reads pair_base as the plain string the contract declares: an unknown one has no snapshot', () => {
+    expect(ask(sandbox, 'getPrice24hAgo', { pair_base: 'BTC' }).status).toBe(404);
+    expect(ok(ask(sandbox, 'getPrice24hAgo', { pair_base: BTC.toUpperCase().replace('0X', '0x') })).pairBase).toBe(BTC);
+    const updates = ok(ask(sandbox, 'queryPriceUpdates', {}, {}, { pairBase: 'BTC', collateral: 'usdc', options: {} }));
+    expect(updates.failures).toHaveLength(2);
   });
 
   it('ranks teams by epoch: 0 is the current epoch, 12', () => {
@@ -417,7 +553,12 @@ describe('chains, epochs and days', () => {
     expect(earlier.totalElements).toBeLessThanOrEqual(current.totalElements);
     const points = current.content.map((row: { currentGeneralPoints: string }) => BigInt(row.currentGeneralPoints));
     expect(points).toEqual([...points].sort((a, b) => (a > b ? -1 : a < b ? 1 : 0)));
-    expect(ask(sandbox, 'listTeamPointsLeaderboard', { epoch: 13 }).status).toBe(400);
+    // A later epoch has not started: no team has points in it yet. A negative one names no epoch.
+    expect(ok(ask(sandbox, 'listTeamPointsLeaderboard', { epoch: 13 }))).toMatchObject({
+      content: [],
+      totalElements: 0,
+    });
+    expect(ask(sandbox, 'listTeamPointsLeaderboard', { epoch: -1 }).status).toBe(400);
   });
 
   it('averages the APY over days', () => {
@@ -426,6 +567,8 @@ describe('chains, epochs and days', () => {
     expect(week).toBe(0.0842);
     expect(month).not.toBe(week);
     expect(ask(sandbox, 'getStakedApy', { days: 0 }).status).toBe(400);
+    // The world keeps 365 days of APY: a longer window averages all of them.
+    expect(ok(ask(sandbox, 'getStakedApy', { days: 1000 }))).toBe(ok(ask(sandbox, 'getStakedApy', { days: 365 })));
   });
 });
 
