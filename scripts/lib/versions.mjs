@@ -68,17 +68,30 @@ export async function versions(repoRoot) {
   return { contract, packages, disagreeing };
 }
 
-const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Replaces the version in the text of openapi.yaml: only the `version:` line of the `info:` block changes. */
 function withContractVersion(text, from, to) {
-  const pattern = new RegExp(`^(info:\\n(?:[ \\t]+.*\\n|\\n)*?[ \\t]+version:[ \\t]*)(['"]?)${escape(from)}\\2[ \\t]*$`, 'm');
-  if (!pattern.test(text)) throw new StepError(`Cannot find \`version: ${from}\` in the info block of openapi/openapi.yaml.`);
+  const pattern = new RegExp(
+    `^(info:\\n(?:[ \\t]+.*\\n|\\n)*?[ \\t]+version:[ \\t]*)(['"]?)${escapeRegExp(from)}\\2[ \\t]*$`,
+    'm',
+  );
+  if (!pattern.test(text))
+    throw new StepError(`Cannot find \`version: ${from}\` in the info block of openapi/openapi.yaml.`);
   return text.replace(pattern, `$1$2${to}$2`);
 }
 
-/** Writes `to` as the version of the contract, of every package, of their lockfile entries and of the
- * ranges by which one package depends on another. Returns the files it changed (relative paths). */
+/** The file name `npm pack` gives a package's tarball, without the version: `@scope/name` -> `scope-name`. */
+export const tarballStem = (name) => name.replace(/^@/, '').replace('/', '-');
+
+/** A README's text with every `<tarball stem>-X.Y.Z.tgz` it names moved to `to`. */
+function withTarballVersion(text, name, to) {
+  return text.replace(new RegExp(`(${escapeRegExp(tarballStem(name))}-)\\d+\\.\\d+\\.\\d+(\\.tgz)`, 'g'), `$1${to}$2`);
+}
+
+/** Writes `to` as the version of the contract, of every package, of their lockfile entries, of the ranges by
+ * which one package depends on another, and of the packed tarball a package's README names. Returns the
+ * files it changed (relative paths). */
 export async function setVersion(repoRoot, to) {
   parseVersion(to);
   const changed = [];
@@ -101,11 +114,18 @@ export async function setVersion(repoRoot, to) {
   for (const pkg of packages) {
     const json = structuredClone(pkg.json);
     json.version = to;
-    for (const field of ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies']) retarget(json[field]);
+    for (const field of ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'])
+      retarget(json[field]);
     const text = `${JSON.stringify(json, null, 2)}\n`;
     if (text !== (await readFile(pkg.file, 'utf8'))) {
       await writeFile(pkg.file, text);
       changed.push(`${pkg.dir}/package.json`);
+    }
+    const readmeFile = path.join(repoRoot, pkg.dir, 'README.md');
+    const readme = await readFile(readmeFile, 'utf8').catch(() => null);
+    if (readme !== null && withTarballVersion(readme, pkg.name, to) !== readme) {
+      await writeFile(readmeFile, withTarballVersion(readme, pkg.name, to));
+      changed.push(`${pkg.dir}/README.md`);
     }
   }
 
@@ -117,7 +137,8 @@ export async function setVersion(repoRoot, to) {
       const entry = lock.packages?.[pkg.dir];
       if (!entry) continue;
       entry.version = to;
-      for (const field of ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies']) retarget(entry[field]);
+      for (const field of ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'])
+        retarget(entry[field]);
     }
     const text = `${JSON.stringify(lock, null, 2)}\n`;
     if (text !== lockText) {

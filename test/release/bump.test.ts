@@ -1,7 +1,7 @@
 // `npm run bump`: one version for the contract and every package under packages/*, moved together. Run on
 // scratch copies of the files that carry the versions, never on the tree itself.
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -17,7 +17,13 @@ const read = (repo: string, file: string) => readFileSync(path.join(repo, file),
 describe('npm run bump', () => {
   it('moves the contract, every package (a new one too), the lockfile and internal ranges to one version', async () => {
     // A package that arrives on another branch, depending on the client: the bump finds it by folder.
-    const repo = scratchRepo({ late: { name: '@trading-analytics/late', version: '0.1.0', dependencies: { '@trading-analytics/client': '^1.0.0', 'left-alone': '^1.0.0' } } });
+    const repo = scratchRepo({
+      late: {
+        name: '@trading-analytics/late',
+        version: '0.1.0',
+        dependencies: { '@trading-analytics/client': '^1.0.0', 'left-alone': '^1.0.0' },
+      },
+    });
     const before = await versions(repo);
     const yamlBefore = read(repo, 'openapi/openapi.yaml');
 
@@ -27,9 +33,14 @@ describe('npm run bump', () => {
     expect(to).toBe(nextVersion(before.contract, 'minor'));
     const after = await versions(repo);
     expect(after.contract).toBe(to);
-    expect(after.packages.map((pkg: Json) => [pkg.dir, pkg.version])).toEqual(before.packages.map((pkg: Json) => [pkg.dir, to]));
+    expect(after.packages.map((pkg: Json) => [pkg.dir, pkg.version])).toEqual(
+      before.packages.map((pkg: Json) => [pkg.dir, to]),
+    );
     expect(after.disagreeing).toEqual([]);
-    expect(after.packages.find((pkg: Json) => pkg.dir === 'packages/late')!.json.dependencies).toEqual({ '@trading-analytics/client': `^${to}`, 'left-alone': '^1.0.0' });
+    expect(after.packages.find((pkg: Json) => pkg.dir === 'packages/late')?.json.dependencies).toEqual({
+      '@trading-analytics/client': `^${to}`,
+      'left-alone': '^1.0.0',
+    });
 
     // Only the version line of openapi.yaml changed.
     const yamlAfter = read(repo, 'openapi/openapi.yaml');
@@ -38,8 +49,24 @@ describe('npm run bump', () => {
     expect(parse(yamlAfter).info.version).toBe(to);
 
     const lock = JSON.parse(read(repo, 'package-lock.json'));
-    for (const pkg of before.packages.filter((entry: Json) => lock.packages[entry.dir])) expect(lock.packages[pkg.dir].version).toBe(to);
-    expect(changed).toEqual(expect.arrayContaining(['openapi/openapi.yaml', 'package-lock.json', 'packages/late/package.json']));
+    for (const pkg of before.packages.filter((entry: Json) => lock.packages[entry.dir]))
+      expect(lock.packages[pkg.dir].version).toBe(to);
+    expect(changed).toEqual(
+      expect.arrayContaining(['openapi/openapi.yaml', 'package-lock.json', 'packages/late/package.json']),
+    );
+  });
+
+  it("moves the packed tarball a package's README names, and nothing else in it", async () => {
+    const repo = scratchRepo();
+    const { contract } = await versions(repo);
+    const readme = (version: string) =>
+      `Install \`npm install ./trading-analytics-mock-${version}.tgz\`; the client is @trading-analytics/client ${version}.\n`;
+    writeFileSync(path.join(repo, 'packages/mock/README.md'), readme(contract));
+    const { to, changed } = await bumpVersions(repo, 'patch');
+    expect(read(repo, 'packages/mock/README.md')).toBe(
+      readme(contract).replace(`mock-${contract}.tgz`, `mock-${to}.tgz`),
+    );
+    expect(changed).toContain('packages/mock/README.md');
   });
 
   it('sets an exact version, which brings a lagging package into line', async () => {

@@ -1,19 +1,22 @@
 // The scenario table in README.md is generated from the contract; it fails here as soon as the contract
 // gains, loses or renames a case, until `npm run scenarios -w @trading-analytics/mock` is run. The limits
-// table lists every limit of src/limits.js.
+// table lists every limit of src/limits.js, and the install line names the tarball of package.json's version
+// (`npm run bump` moves it with the version).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadBundle } from '../../../test/support/contract';
+import { readmeFile, renderScenarioTable, withScenarioTable } from '../scripts/scenario-table.mjs';
 import { listScenarios } from '../src/index.js';
 import * as limits from '../src/limits.js';
-import { readmeFile, renderScenarioTable, withScenarioTable } from '../scripts/scenario-table.mjs';
 
 const readme = readFileSync(readmeFile, 'utf8');
 const document = loadBundle();
 
 describe('README.md', () => {
   it('has the scenario table of the current contract', () => {
-    expect(readme, 'stale table: run `npm run scenarios -w @trading-analytics/mock`').toBe(withScenarioTable(readme, renderScenarioTable(document)));
+    expect(readme, 'stale table: run `npm run scenarios -w @trading-analytics/mock`').toBe(
+      withScenarioTable(readme, renderScenarioTable(document)),
+    );
   });
 
   it('names every example key and status of every operation in that table', () => {
@@ -26,6 +29,13 @@ describe('README.md', () => {
         for (const example of response.examples) expect(row).toContain(`\`${example.key}\``);
       }
     }
+  });
+
+  it('names the packed tarball of the current version in its install line', () => {
+    const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+    const named = [...readme.matchAll(/trading-analytics-mock-(\d+\.\d+\.\d+)\.tgz/g)].map((match) => match[1]);
+    expect(named.length, "the install line names `npm pack`'s tarball").toBeGreaterThan(0);
+    expect(new Set(named)).toEqual(new Set([version]));
   });
 
   it('lists every limit of src/limits.js in its Limits table', () => {
