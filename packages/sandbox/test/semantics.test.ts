@@ -381,41 +381,32 @@ describe('oracle', () => {
     },
   );
 
+  /** Payloads and fees for a market and a collateral, as a transaction needs them. */
+  const forTransaction = (pairBase: string, collateral: string) =>
+    ok(
+      ask(
+        sandbox,
+        'queryPriceUpdates',
+        {},
+        {},
+        { pairBase, collateral, options: { includeEncodingData: true, includeFee: true } },
+      ),
+    );
+
   it("adds the native token's feed for WMON collateral and charges per feed", () => {
-    const usdc = ok(
-      ask(
-        sandbox,
-        'queryPriceUpdates',
-        {},
-        {},
-        { pairBase: BTC, collateral: USDC, options: { includeEncodingData: true, includeFee: true } },
-      ),
-    );
-    const wmon = ok(
-      ask(
-        sandbox,
-        'queryPriceUpdates',
-        {},
-        {},
-        { pairBase: BTC, collateral: WMON, options: { includeEncodingData: true, includeFee: true } },
-      ),
-    );
+    const usdc = forTransaction(BTC, USDC);
+    const wmon = forTransaction(BTC, WMON);
     expect(usdc.feedPriceUpdateData).toHaveLength(1);
     expect(wmon.feedPriceUpdateData).toHaveLength(2);
     expect(BigInt(wmon.updateFee)).toBe(2n * BigInt(usdc.updateFee));
   });
 
   it('lists an unresolvable pair in failures', () => {
-    const result = ok(
-      ask(
-        sandbox,
-        'queryPriceUpdates',
-        {},
-        {},
-        { pairBase: DEAD, collateral: USDC, options: { includeEncodingData: true, includeFee: true } },
-      ),
-    );
-    expect(result).toMatchObject({ feedPriceUpdateData: [], updateFee: '0', failures: [{ pairBase: DEAD }] });
+    expect(forTransaction(DEAD, USDC)).toMatchObject({
+      feedPriceUpdateData: [],
+      updateFee: '0',
+      failures: [{ pairBase: DEAD }],
+    });
   });
 
   it('collapses duplicate pair bases in any case', () => {
