@@ -80,7 +80,7 @@ describe('the prose', () => {
     const used = [...formatsOf(document)].filter((format) => !own.has(format)).sort();
     expect(used).toEqual(Object.keys(formatReadings).sort());
     for (const format of used)
-      expect({ format, guide: formatReadings[format]?.test(flat(document.info.description)) }).toEqual({
+      expect({ format, guide: formatReadings[format]!.test(flat(document.info.description)) }).toEqual({
         format,
         guide: true,
       });

@@ -37,7 +37,7 @@ describe('npm run bump', () => {
       before.packages.map((pkg: Json) => [pkg.dir, to]),
     );
     expect(after.disagreeing).toEqual([]);
-    expect(after.packages.find((pkg: Json) => pkg.dir === 'packages/late')?.json.dependencies).toEqual({
+    expect(after.packages.find((pkg: Json) => pkg.dir === 'packages/late')!.json.dependencies).toEqual({
       '@trading-analytics/client': `^${to}`,
       'left-alone': '^1.0.0',
     });

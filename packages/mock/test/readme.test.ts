@@ -1,7 +1,6 @@
 // The scenario table in README.md is generated from the contract; it fails here as soon as the contract
 // gains, loses or renames a case, until `npm run scenarios -w @trading-analytics/mock` is run. The limits
-// table lists every limit of src/limits.js, and the install line names the tarball of package.json's version
-// (`npm run bump` moves it with the version).
+// table lists every limit of src/limits.js.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadBundle } from '../../../test/support/contract';
@@ -31,6 +30,7 @@ describe('README.md', () => {
     }
   });
 
+  // `npm run bump` moves the tarball's version with package.json's (scripts/lib/versions.mjs).
   it('names the packed tarball of the current version in its install line', () => {
     const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
     const named = [...readme.matchAll(/trading-analytics-mock-(\d+\.\d+\.\d+)\.tgz/g)].map((match) => match[1]);
