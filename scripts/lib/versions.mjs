@@ -82,7 +82,7 @@ function withContractVersion(text, from, to) {
 }
 
 /** The file name `npm pack` gives a package's tarball, without the version: `@scope/name` -> `scope-name`. */
-export const tarballStem = (name) => name.replace(/^@/, '').replace('/', '-');
+const tarballStem = (name) => name.replace(/^@/, '').replace('/', '-');
 
 /** A README's text with every `<tarball stem>-X.Y.Z.tgz` it names moved to `to`. */
 function withTarballVersion(text, name, to) {

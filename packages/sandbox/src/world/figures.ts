@@ -50,7 +50,7 @@ export function addClosing(figures: Figures, position: Position): void {
   } else figures.losses += 1;
 }
 
-export function addPosition(figures: Figures, position: Position, window: Window): void {
+function addPosition(figures: Figures, position: Position, window: Window): void {
   if (position.openTime >= window.from && position.openTime <= window.to) addOpening(figures, position);
   const closed = position.closeTime;
   if (closed !== undefined && closed >= window.from && closed <= window.to) addClosing(figures, position);

@@ -17,7 +17,7 @@ export const operations: ReadonlyMap<string, OperationEntry> = new Map(
 const PROBLEM = 'urn:trading-analytics-sandbox:';
 
 /** The refusals the sandbox answers beyond what an operation declares, by operationId ('*' for every one). */
-export const SANDBOX_CHOICES: Readonly<Record<string, readonly { status: number; kinds: readonly string[] }[]>> = {
+const SANDBOX_CHOICES: Readonly<Record<string, readonly { status: number; kinds: readonly string[] }[]>> = {
   '*': [{ status: 400, kinds: ['invalid-request'] }],
   joinCompetition: [
     { status: 400, kinds: ['invalid-request'] },
