@@ -21,7 +21,7 @@ import {
 } from '@trading-analytics/core';
 
 /** What a checked request gets: an answer of the core's (refused, or nothing selected), or its preferences. */
-export type Checked = { answer: Answer } | { preferences: Preferences };
+type Checked = { answer: Answer } | { preferences: Preferences };
 
 /** The checks of one operation's handler, run on each request it matches. */
 export type CheckRequest = (request: Request) => Promise<Checked>;

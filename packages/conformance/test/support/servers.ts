@@ -8,9 +8,9 @@ import { listOperations, resolve } from '@trading-analytics/core';
 import { type Json, loadBundle } from '../../../../test/support/contract.js';
 
 /** The built command (`npm run compile`, or the test setup, builds it). */
-export const bin = fileURLToPath(new URL('../../dist/bin.js', import.meta.url));
+const bin = fileURLToPath(new URL('../../dist/bin.js', import.meta.url));
 
-export interface Received {
+interface Received {
   method: string;
   url: string;
   headers: IncomingMessage['headers'];
@@ -18,7 +18,7 @@ export interface Received {
 }
 
 /** What a departure may change: the status, headers and body the server answers with. */
-export interface Answer {
+interface Answer {
   status: number;
   headers: Record<string, string>;
   body: unknown;

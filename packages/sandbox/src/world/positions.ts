@@ -78,7 +78,7 @@ export interface PositionDraw {
   readonly exact?: ExactAmounts;
 }
 
-export interface ExactAmounts {
+interface ExactAmounts {
   readonly margin: bigint;
   readonly stopLoss: bigint;
   readonly takeProfit: bigint;
@@ -93,7 +93,7 @@ export interface Pricing {
   readonly now: number;
 }
 
-export function tokenPrice(token: Token, pricing: Pricing, seconds: number): bigint {
+function tokenPrice(token: Token, pricing: Pricing, seconds: number): bigint {
   return token === WMON ? price18At(pricing.mon, seconds) : E18;
 }
 
@@ -129,7 +129,8 @@ export function makePosition(draw: PositionDraw, pricing: Pricing): Position {
   if (qty < 1n) qty = 1n;
   const openNotionalUsd = (qty * entryPrice) / E10;
   const openTokenPrice = tokenPrice(marginToken, pricing, draw.openTime);
-  const margin = draw.exact?.margin ?? usdToToken(openNotionalUsd / leverageOf(draw.leverage), marginToken, openTokenPrice);
+  const margin =
+    draw.exact?.margin ?? usdToToken(openNotionalUsd / leverageOf(draw.leverage), marginToken, openTokenPrice);
   let closePrice: bigint | undefined;
   let pnl = 0n;
   let pnlUsd = 0n;
@@ -201,20 +202,31 @@ export function feesOf(position: Position, now: number): Fees {
   const { marginToken, openTokenPrice, closeTokenPrice, market } = position;
   const openFee = usdToToken((position.openNotionalUsd * FEE_RATE_BPS) / 10_000n, marginToken, openTokenPrice);
   const executionFee = usdToToken(EXECUTION_FEE_USD, marginToken, openTokenPrice);
-  const closeFee = position.closeTime === undefined ? 0n : usdToToken((position.closeNotionalUsd * FEE_RATE_BPS) / 10_000n, marginToken, closeTokenPrice);
+  const closeFee =
+    position.closeTime === undefined
+      ? 0n
+      : usdToToken((position.closeNotionalUsd * FEE_RATE_BPS) / 10_000n, marginToken, closeTokenPrice);
   const held = BigInt(Math.max(0, (position.closeTime ?? now) - position.openTime));
   const notionalToken = usdToToken(position.openNotionalUsd, marginToken, openTokenPrice);
   const holdingFee = position.exact?.holdingFee ?? (notionalToken * market.holdingFeeRate * held) / E18;
   const funding = (notionalToken * market.fundingRate * held) / E18;
   const fundingFee = position.exact?.fundingFee ?? (position.isLong ? -funding : funding);
-  const totalUsd = tokenToUsd(openFee + executionFee + closeFee + holdingFee - fundingFee, marginToken, closeTokenPrice);
+  const totalUsd = tokenToUsd(
+    openFee + executionFee + closeFee + holdingFee - fundingFee,
+    marginToken,
+    closeTokenPrice,
+  );
   fees = { openFee, executionFee, closeFee, fundingFee, holdingFee, totalUsd };
   feesCache.set(position, fees);
   return fees;
 }
 
 /** Stop loss (0 when unset), take profit and the funding accumulator a position shows, derived on demand. */
-export function displayLevels(position: Position): { stopLoss: bigint; takeProfit: bigint; longAccFundingFeePerShare: bigint } {
+export function displayLevels(position: Position): {
+  stopLoss: bigint;
+  takeProfit: bigint;
+  longAccFundingFeePerShare: bigint;
+} {
   if (position.exact) return position.exact;
   const direction = position.isLong ? 1n : -1n;
   const step = position.entryPrice / 20n;

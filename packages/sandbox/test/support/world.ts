@@ -23,12 +23,21 @@ export function defaultSandbox(): Sandbox {
   return shared;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: tests read an answer's fields directly; test/contract.test.ts holds every answer to the contract's schemas
 export type Body = any;
 
 /** Asks a sandbox; query values may be given as numbers or booleans for brevity. */
-export function ask(sandbox: Sandbox, operationId: string, query: Record<string, string | number | boolean | string[]> = {}, path: Record<string, string | number> = {}, body?: unknown): SandboxAnswer & { body: Body } {
-  const text = (record: Record<string, unknown>): Record<string, string> => Object.fromEntries(Object.entries(record).map(([key, value]) => [key, Array.isArray(value) ? value : String(value)])) as Record<string, string>;
+export function ask(
+  sandbox: Sandbox,
+  operationId: string,
+  query: Record<string, string | number | boolean | string[]> = {},
+  path: Record<string, string | number> = {},
+  body?: unknown,
+): SandboxAnswer & { body: Body } {
+  const text = (record: Record<string, unknown>): Record<string, string> =>
+    Object.fromEntries(
+      Object.entries(record).map(([key, value]) => [key, Array.isArray(value) ? value : String(value)]),
+    ) as Record<string, string>;
   return sandbox.answer({ operationId, path: text(path), query: text(query), body }) as SandboxAnswer & { body: Body };
 }
 
