@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { RESPECT_OUTPUT_CHARS } from './limits.js';
 
 const require = createRequire(import.meta.url);
 
@@ -26,6 +27,8 @@ interface RespectCheck {
 
 interface RespectStep {
   stepId: string;
+  /** The request as Respect sent it (to the runner's proxy); `method` in lower case. */
+  request?: { method?: string; url?: string };
   response?: { statusCode?: number; body?: unknown };
   checks?: RespectCheck[];
 }
@@ -40,7 +43,10 @@ function respectBin(): string {
   return path.join(path.dirname(manifest), (require(manifest) as { bin: { redocly: string } }).bin.redocly);
 }
 
-/** Runs `redocly respect <args>`; resolves with its exit code and everything it printed, never rejects. */
+/**
+ * Runs `redocly respect <args>`; resolves with its exit code and the end of what it printed (the last
+ * RESPECT_OUTPUT_CHARS characters: it can print a step's whole answer), never rejects.
+ */
 export function runRespect(args: string[]): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [respectBin(), 'respect', ...args], {
@@ -48,13 +54,13 @@ export function runRespect(args: string[]): Promise<{ code: number | null; outpu
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
-    child.stdout.on('data', (chunk) => {
+    const keep = (chunk: Buffer) => {
       output += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      output += chunk;
-    });
+      if (output.length > 2 * RESPECT_OUTPUT_CHARS) output = output.slice(-RESPECT_OUTPUT_CHARS);
+    };
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
     child.on('error', (error) => resolve({ code: -1, output: error.message }));
-    child.on('close', (code) => resolve({ code, output }));
+    child.on('close', (code) => resolve({ code, output: output.slice(-RESPECT_OUTPUT_CHARS) }));
   });
 }

@@ -24,11 +24,17 @@ export interface Answer {
   body: unknown;
 }
 
-/** Changes the answer of one operation; `example` is the documented 2xx answer (also when the request was refused). */
+/** Writes an answer by hand (a body without end, a false length, a gzip bomb); the server ends nothing itself. */
+export type RawAnswer = (response: ServerResponse) => unknown;
+
+/**
+ * Changes the answer of one operation; `example` is the documented 2xx answer (also when the request was
+ * refused). `'hang'` never answers; a function writes the answer itself.
+ */
 export type Departure = (
   answer: Answer,
   request: { query: URLSearchParams; headers: IncomingMessage['headers']; example: Answer },
-) => Answer | 'hang';
+) => Answer | 'hang' | RawAnswer;
 
 export interface ExampleServer {
   url: string;
@@ -137,7 +143,7 @@ export async function startExampleServer({
     if (delayMs > 0) await new Promise((done) => setTimeout(done, delayMs));
     const url = new URL(request.url ?? '/', 'http://localhost');
     const found = route(request.method ?? 'GET', url.pathname);
-    let answer: Answer | 'hang' = found
+    let answer: Answer | 'hang' | RawAnswer = found
       ? cleanAnswer(found.entry, url.searchParams, found.pathValues)
       : { status: 404, headers: { 'content-type': 'application/json' }, body: { error: 'no such path' } };
     const departure = found && departures[found.entry.operationId];
@@ -148,8 +154,15 @@ export async function startExampleServer({
         example: cleanAnswer(found.entry, url.searchParams, found.pathValues, false),
       });
     inFlight--;
-    if (answer === 'hang') {
+    if (answer === 'hang' || typeof answer === 'function') {
       hanging.add(response);
+      if (typeof answer === 'function') {
+        try {
+          await answer(response);
+        } catch {
+          response.destroy();
+        }
+      }
       return;
     }
     response.writeHead(answer.status, answer.headers);
@@ -195,4 +208,27 @@ export function runCommand(command: string, args: string[], options: SpawnOption
 /** Runs the bin; resolves with its exit code and output. */
 export function runBin(args: string[]): Promise<CommandOutcome> {
   return runCommand(process.execPath, [bin, ...args]);
+}
+
+/**
+ * Writes `chunk` over and over, waiting for the socket to drain, until `totalBytes` are written or the client
+ * goes away (Infinity: only then); ends the response when the total is reached. Resolves with the bytes written.
+ */
+export async function writeRepeatedly(response: ServerResponse, chunk: Uint8Array, totalBytes = Infinity) {
+  let written = 0;
+  while (written < totalBytes && !response.destroyed) {
+    const part = chunk.subarray(0, Math.min(chunk.byteLength, totalBytes - written));
+    written += part.byteLength;
+    if (!response.write(part)) {
+      await new Promise<void>((resume) => {
+        const go = () => {
+          response.off('drain', go).off('close', go);
+          resume();
+        };
+        response.on('drain', go).on('close', go);
+      });
+    }
+  }
+  if (!response.destroyed) response.end();
+  return written;
 }
