@@ -26,7 +26,7 @@ export interface ProxiedRequest {
   event?: ProxyEvent;
 }
 
-export interface Proxy {
+export interface FlowProxy {
   server: Server;
   url: string;
   /** Every request Respect made, in order. */
@@ -47,7 +47,7 @@ async function readRequestBody(request: IncomingMessage, limit: number): Promise
 }
 
 /** Starts the proxy on 127.0.0.1, a free port. */
-export function startProxy(forward: (spec: RequestSpec) => Promise<Sent>, admit: Admit): Promise<Proxy> {
+export function startProxy(forward: (spec: RequestSpec) => Promise<Sent>, admit: Admit): Promise<FlowProxy> {
   const requests: ProxiedRequest[] = [];
   const server = createServer(async (request, response) => {
     const method = request.method ?? 'GET';

@@ -7,13 +7,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadBundle } from '../../../test/support/contract.js';
 import { flowAdmission } from '../src/admission.js';
 import type { RequestSpec, Sent } from '../src/http.js';
-import { type Proxy, startProxy } from '../src/proxy.js';
+import { type FlowProxy, startProxy } from '../src/proxy.js';
 
 const operations = listOperations(loadBundle());
 // A flow that reads the pairs and their latest prices, and names the join (a write).
 const named = new Set(['listPairs', 'queryLatestPrices', 'joinCompetition']);
 
-let proxy: Proxy | undefined;
+let proxy: FlowProxy | undefined;
 afterEach(async () => {
   await proxy?.close();
   proxy = undefined;
