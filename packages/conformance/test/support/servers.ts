@@ -1,8 +1,11 @@
 // Test servers on 127.0.0.1 port 0: one that serves the contract's own examples (clean unless told to
 // depart from the contract for some operations), and helpers to run the bin or any command.
 import { type SpawnOptions, spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { listOperations, resolve } from '@trading-analytics/core';
 import { type Json, loadBundle } from '../../../../test/support/contract.js';
@@ -208,6 +211,33 @@ export function runCommand(command: string, args: string[], options: SpawnOption
 /** Runs the bin; resolves with its exit code and output. */
 export function runBin(args: string[]): Promise<CommandOutcome> {
   return runCommand(process.execPath, [bin, ...args]);
+}
+
+const recordRss = fileURLToPath(new URL('./record-rss.mjs', import.meta.url));
+
+/** A process's peak resident set size, in MiB, and its script. */
+export interface PeakRss {
+  script: string;
+  mib: number;
+}
+
+/**
+ * Runs the bin with `env` added to the environment; resolves with its exit code, output, and the peak RSS
+ * of it and of every Node process it started (Respect), read from support/record-rss.mjs's log.
+ */
+export async function runBinMeasured(args: string[], env: Record<string, string> = {}) {
+  const dir = await mkdtemp(path.join(tmpdir(), 'conformance-rss-'));
+  const log = path.join(dir, 'rss.jsonl');
+  const outcome = await runCommand(process.execPath, [bin, ...args], {
+    env: { ...process.env, ...env, RSS_LOG: log, NODE_OPTIONS: `--import=${recordRss}` },
+  });
+  const lines = (await readFile(log, 'utf8').catch(() => '')).split('\n').filter(Boolean);
+  const peaks: PeakRss[] = lines.map((line) => {
+    const { script, maxRssKb } = JSON.parse(line) as { script: string; maxRssKb: number };
+    return { script, mib: Math.round(maxRssKb / 1024) };
+  });
+  await rm(dir, { recursive: true, force: true });
+  return { ...outcome, peaks };
 }
 
 /**
