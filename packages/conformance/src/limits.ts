@@ -27,12 +27,27 @@ export const MAX_BODY_BYTES_LIMIT = 256 * 2 ** 20;
  * Largest body whose every schema error is looked for. Ajv's all-errors mode costs time in the square of
  * the errors found (each `$ref`'d item copies the errors so far): a 256 KB array of invalid items took
  * about a minute, 2 MB over five. Up to 64 KiB every error is collected (a tenth of a second at worst);
- * past it only the first one is, which stops at the first invalid item.
+ * past it only the first one is, which stops at the first invalid item. Respect, which checks the flows'
+ * answers with all errors, is not handed an invalid body past this size either (256 KiB of invalid items
+ * took it 20 s, 4 MB over five minutes and 1.4 GB).
  */
 export const FULL_VALIDATION_BYTES = 64 * 2 ** 10;
 
+/**
+ * Largest answer passed on to Respect in a flow. The flows' steps read pages of 20 to 50 entries and single
+ * objects (tens of KB); Respect holds a step's answer many times over (about 150 MB per MB of body), so a
+ * larger one is shown to Respect as a 502 and noted, and the runner's own check of that operation reports it.
+ */
+export const FLOW_BODY_BYTES = 2 ** 20;
+
 /** Most schema errors reported for one answer: more say the same thing again, and swell every report. */
 export const MAX_SCHEMA_ERRORS = 20;
+
+/**
+ * Time Respect gets for one flow file beyond what its requests may take (each up to its wait for the proxy):
+ * its start (a second or two) and its checks, once the answers it is handed are bounded, take far less.
+ */
+export const RESPECT_MARGIN_MS = 60_000;
 
 /** Most characters of Respect's own output kept to report a run of it that left no log (its last lines). */
 export const RESPECT_OUTPUT_CHARS = 16 * 2 ** 10;

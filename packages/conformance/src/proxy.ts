@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { MAX_BODY_BYTES } from '@trading-analytics/core';
 import type { Admit } from './admission.js';
 import type { RequestSpec, Sent } from './http.js';
+import type { Screen } from './screen.js';
 
 const HOP_BY_HOP = new Set(['connection', 'content-length', 'content-encoding', 'transfer-encoding', 'keep-alive']);
 
@@ -17,6 +18,7 @@ export type ProxyEvent = { method: string; target: string } & (
   | { kind: 'timeout' }
   | { kind: 'oversized'; status: number; maxBodyBytes: number }
   | { kind: 'network'; error: string }
+  | { kind: 'withheld'; status: number; reason: string }
 );
 
 /** One request Respect made, in the order they came, with what happened to it when anything did. */
@@ -46,8 +48,15 @@ async function readRequestBody(request: IncomingMessage, limit: number): Promise
   return chunks.length > 0 ? Buffer.concat(chunks).toString('utf8') : undefined;
 }
 
-/** Starts the proxy on 127.0.0.1, a free port. */
-export function startProxy(forward: (spec: RequestSpec) => Promise<Sent>, admit: Admit): Promise<FlowProxy> {
+/**
+ * Starts the proxy on 127.0.0.1, a free port: `admit` says which requests are passed on, `screen` which
+ * answers are not handed to Respect (shown as a 502).
+ */
+export function startProxy(
+  forward: (spec: RequestSpec) => Promise<Sent>,
+  admit: Admit,
+  screen: Screen = () => undefined,
+): Promise<FlowProxy> {
   const requests: ProxiedRequest[] = [];
   const server = createServer(async (request, response) => {
     const method = request.method ?? 'GET';
@@ -65,6 +74,13 @@ export function startProxy(forward: (spec: RequestSpec) => Promise<Sent>, admit:
       const rawBody = await readRequestBody(request, MAX_BODY_BYTES);
       if (rawBody === null) return refuse(413, `a request body over ${MAX_BODY_BYTES} bytes`);
       const answer = await forward({ method, target, rawBody });
+      const withheld = answer.kind === 'answer' ? screen(admission.operation, answer) : undefined;
+      if (answer.kind === 'answer' && withheld !== undefined) {
+        seen.event = { method, target, kind: 'withheld', status: answer.status, reason: withheld };
+        response.writeHead(502, { 'content-type': 'text/plain' });
+        response.end(`the service's answer is not passed on to the flows: ${withheld}`);
+        return;
+      }
       if (answer.kind !== 'answer') {
         seen.event = { method, target, ...answerEvent(answer) };
         response.writeHead(answer.kind === 'timeout' ? 504 : 502, { 'content-type': 'text/plain' });

@@ -44,10 +44,10 @@ function respectBin(): string {
 }
 
 /**
- * Runs `redocly respect <args>`; resolves with its exit code and the end of what it printed (the last
- * RESPECT_OUTPUT_CHARS characters: it can print a step's whole answer), never rejects.
+ * Runs `redocly respect <args>`, stopped after `deadlineMs`; resolves with its exit code and the end of what
+ * it printed (the last RESPECT_OUTPUT_CHARS characters: it can print a step's whole answer), never rejects.
  */
-export function runRespect(args: string[]): Promise<{ code: number | null; output: string }> {
+export function runRespect(args: string[], deadlineMs: number): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [respectBin(), 'respect', ...args], {
       env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
@@ -60,7 +60,17 @@ export function runRespect(args: string[]): Promise<{ code: number | null; outpu
     };
     child.stdout.on('data', keep);
     child.stderr.on('data', keep);
-    child.on('error', (error) => resolve({ code: -1, output: error.message }));
-    child.on('close', (code) => resolve({ code, output: output.slice(-RESPECT_OUTPUT_CHARS) }));
+    const deadline = setTimeout(() => {
+      child.kill();
+      output += `\nRespect was stopped: not done within ${deadlineMs} ms.`;
+    }, deadlineMs);
+    child.on('error', (error) => {
+      clearTimeout(deadline);
+      resolve({ code: -1, output: error.message });
+    });
+    child.on('close', (code) => {
+      clearTimeout(deadline);
+      resolve({ code, output: output.slice(-RESPECT_OUTPUT_CHARS) });
+    });
   });
 }

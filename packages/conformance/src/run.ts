@@ -9,6 +9,7 @@ import { checkedLimits, parseBaseUrl } from './options.js';
 import { loadParams, NO_PARAMS } from './params.js';
 import { createRedactor } from './redact.js';
 import type { ConformanceOptions, ConformanceReport, OperationResult, Problem } from './report.js';
+import { screenForFlows } from './screen.js';
 import { recordTraffic } from './traffic.js';
 import { UsageError } from './usage-error.js';
 import { runWorkflows } from './workflows.js';
@@ -68,6 +69,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     allowWrites,
     timeoutMs,
     respectWaitMs: Math.min(MAX_TIMER_MS, timeoutMs + Math.ceil(1000 / rps) + RESPECT_WAIT_MARGIN_MS),
+    screen: screenForFlows(document, validators, redact),
     redact,
     inputs: { ...params.parameters },
     forward: ({ method, target, rawBody }) => limit(() => traffic.send({ method, target, rawBody }, 'workflows')),

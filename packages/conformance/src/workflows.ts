@@ -11,11 +11,13 @@ import { parse } from 'yaml';
 import { flowAdmission } from './admission.js';
 import { excerpt } from './excerpt.js';
 import type { RequestSpec, Sent } from './http.js';
+import { MAX_TIMER_MS, RESPECT_MARGIN_MS } from './limits.js';
 import { type WorkflowFinding, workflowProblem } from './problems.js';
 import { type ProxiedRequest, type ProxyEvent, startProxy } from './proxy.js';
 import type { Redact } from './redact.js';
 import type { WorkflowResult, WorkflowStep } from './report.js';
 import { type ArazzoDocument, type RespectLog, runRespect } from './respect.js';
+import type { Screen } from './screen.js';
 
 const FEE_FIELDS = ['updateFee', 'verifition_fee'] as const;
 const isIntegerString = (value: unknown): value is string => typeof value === 'string' && /^-?[0-9]+$/.test(value);
@@ -46,6 +48,8 @@ export interface WorkflowRunOptions {
   timeoutMs: number;
   /** How long Respect waits for one answer of the proxy (the timeout, a wait for the rate cap, a margin). */
   respectWaitMs: number;
+  /** Which answers are not handed to Respect. */
+  screen: Screen;
   redact: Redact;
 }
 
@@ -175,6 +179,9 @@ function proxied(events: readonly ProxyEvent[], timeoutMs: number, redact: Redac
       case 'network':
         notes.push(`${request}: network error ${excerpt(event.error, redact, 200)} (shown to Respect as 502)`);
         break;
+      case 'withheld':
+        notes.push(`${request}: ${event.status} with ${event.reason}; not handed to Respect (shown to it as 502)`);
+        break;
     }
   }
   return { notes, findings };
@@ -189,6 +196,7 @@ export async function runWorkflows({
   inputs,
   timeoutMs,
   respectWaitMs,
+  screen,
   redact,
 }: WorkflowRunOptions): Promise<WorkflowResult[]> {
   const documents = await Promise.all(
@@ -199,7 +207,7 @@ export async function runWorkflows({
       document.workflows.flatMap((workflow) => workflow.steps.flatMap((step) => step.operationId ?? [])),
     ),
   );
-  const proxy = await startProxy(forward, flowAdmission(operations, named, allowWrites));
+  const proxy = await startProxy(forward, flowAdmission(operations, named, allowWrites), screen);
   const scratch = await mkdtemp(path.join(tmpdir(), 'conformance-'));
   const results: WorkflowResult[] = [];
   try {
@@ -208,16 +216,20 @@ export async function runWorkflows({
       const name = path.basename(file);
       const jsonFile = path.join(scratch, `${name}.json`);
       const firstRequest = proxy.requests.length;
-      const { output } = await runRespect([
-        file,
-        '--server',
-        `${sourceName}=${proxy.url}`,
-        '--json-output',
-        jsonFile,
-        '--max-fetch-timeout',
-        String(respectWaitMs),
-        ...inputArguments(document, inputs),
-      ]);
+      const steps = document.workflows.reduce((total, workflow) => total + workflow.steps.length, 0);
+      const { output } = await runRespect(
+        [
+          file,
+          '--server',
+          `${sourceName}=${proxy.url}`,
+          '--json-output',
+          jsonFile,
+          '--max-fetch-timeout',
+          String(respectWaitMs),
+          ...inputArguments(document, inputs),
+        ],
+        Math.min(MAX_TIMER_MS, steps * respectWaitMs + RESPECT_MARGIN_MS),
+      );
       let log: RespectLog;
       try {
         log = JSON.parse(await readFile(jsonFile, 'utf8')) as RespectLog;

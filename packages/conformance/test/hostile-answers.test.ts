@@ -104,6 +104,10 @@ const hostile: Record<
   },
   // The credential in a 400 body: it reaches the observations.
   getPriceHoursAgo: () => text(`bad hours_ago for ${new URLSearchParams({ auth: secret })}`, 400),
+  // Steps of the flows: 300 KB of invalid items (Respect would take minutes over it), and 1.5 MB of a body
+  // valid but for its size (Respect would hold it many times over).
+  listPairs: (example) => json({ ...(example.body as object), content: invalidItems(300 * 2 ** 10) }),
+  getPortfolioData: (example) => json({ ...(example.body as object), padding: 'x'.repeat(1.5 * 2 ** 20) }),
   // A step of a flow (competitionToLeaderboard): the token in a body Respect checks and quotes.
   listCompetitionLeaderboard: (example) => json({ ...(example.body as object), headers: `${token} ${terminalAttack}` }),
 };
@@ -152,6 +156,7 @@ const resultOf = (operationId: string) => report.operations.find((result) => res
 describe('a run against a hostile service', () => {
   it('ends with exit 1 and writes every report, whatever the answers', () => {
     expect(outcome.code, outcome.stderr).toBe(1);
+    console.log(`hostile run: ${report.durationMs} ms, ${report.totals.requests} requests`);
     expect(outcome.stdout).toMatch(/^Totals: 31 operations: /m);
     expect(report.conforms).toBe(false);
     expect(report.settings).toMatchObject({ timeoutMs, maxBodyBytes, headers: ['Authorization'] });
@@ -208,6 +213,22 @@ describe('a run against a hostile service', () => {
     }
     expect(resultOf('listTradeHistory')?.status).toBe('timeout');
     expect(resultOf('listTeamBoostHistory')?.status).toBe('timeout');
+  });
+
+  it('hands Respect no large invalid body and no body over 1 MiB, and says so in the workflow', () => {
+    const notes = Object.fromEntries(report.workflows.map((workflow) => [workflow.workflowId, workflow.notes]));
+    expect(notes.marketToPriceUpdates).toContainEqual(
+      expect.stringMatching(
+        /^GET \/v1\/pairs\S*: 200 with a body of \d+ bytes that departs from the contract \(schema: .*\); not handed to Respect \(shown to it as 502\)$/,
+      ),
+    );
+    expect(notes.traderPositionsToUnrealizedPnl).toContainEqual(
+      expect.stringMatching(
+        /portfolio_data: 200 with a body of \d+ bytes, over the 1048576 a flow's step is handed; not handed/,
+      ),
+    );
+    // The runner's own check of the large valid body finds nothing wrong with it.
+    expect(problemsOf('getPortfolioData')).toEqual([]);
   });
 
   it('reports a body nested 5,000 deep as any invalid body', () => {

@@ -8,6 +8,7 @@ import { loadBundle } from '../../../test/support/contract.js';
 import { flowAdmission } from '../src/admission.js';
 import type { RequestSpec, Sent } from '../src/http.js';
 import { type FlowProxy, startProxy } from '../src/proxy.js';
+import type { Screen } from '../src/screen.js';
 
 const operations = listOperations(loadBundle());
 // A flow that reads the pairs and their latest prices, and names the join (a write).
@@ -20,13 +21,13 @@ afterEach(async () => {
 });
 
 /** A proxy whose service answers every request with `answer`; resolves with it and the requests forwarded. */
-async function proxyAnswering(answer: Sent, allowWrites = false) {
+async function proxyAnswering(answer: Sent, allowWrites = false, screen: Screen = () => undefined) {
   const forwarded: RequestSpec[] = [];
   const forward = async (spec: RequestSpec) => {
     forwarded.push(spec);
     return answer;
   };
-  proxy = await startProxy(forward, flowAdmission(operations, named, allowWrites));
+  proxy = await startProxy(forward, flowAdmission(operations, named, allowWrites), screen);
   return { proxy, forwarded };
 }
 
@@ -113,6 +114,21 @@ describe("what the proxy makes of the service's answers", () => {
       kind: 'redirect',
       status: 307,
       location: '/v1/trading-competition/join',
+    });
+  });
+
+  it('hands Respect no answer the screen holds back: a 502 saying why, and the event', async () => {
+    const { proxy } = await proxyAnswering(ok, false, (operation) =>
+      operation.operationId === 'listPairs' ? 'too large for the flows' : undefined,
+    );
+    const answer = await rawRequest(proxy.url, 'GET', '/v1/pairs');
+    expect(answer).toMatchObject({ status: 502, text: expect.stringContaining('too large for the flows') });
+    expect(proxy.requests[0]?.event).toEqual({
+      method: 'GET',
+      target: '/v1/pairs',
+      kind: 'withheld',
+      status: 200,
+      reason: 'too large for the flows',
     });
   });
 
