@@ -26,7 +26,7 @@ export const MAX_BODY_BYTES_LIMIT = 256 * 2 ** 20;
 /**
  * Largest body whose every schema error is looked for. Ajv's all-errors mode costs time in the square of
  * the errors found (each `$ref`'d item copies the errors so far): a 256 KB array of invalid items took
- * about a minute, 2 MB over five. Up to 64 KiB every error is collected (a tenth of a second at worst);
+ * about a minute, 2 MB over five. Up to 64 KiB every error is collected (a quarter of a second at worst);
  * past it only the first one is, which stops at the first invalid item. Respect, which checks the flows'
  * answers with all errors, is not handed an invalid body past this size either (256 KiB of invalid items
  * took it 20 s, 4 MB over five minutes and 1.4 GB).
