@@ -1,6 +1,7 @@
 // Every request of a run goes through one limiter (a request-rate cap and a concurrency cap) and one send
 // function (per-request timeout, a cap on the body read, the --header values, no redirect followed, no
 // retries: a retry could hide a failure).
+import { MAX_TIMER_MS } from './limits.js';
 
 /** What one request came to: an HTTP answer, one whose body is over the cap, no answer in time, a network failure. */
 export type Sent =
@@ -39,7 +40,10 @@ export function createLimiter({ rps, concurrency }: { rps: number; concurrency: 
       const now = performance.now();
       const startAt = Math.max(now, nextStart);
       nextStart = startAt + spacingMs;
-      if (startAt > now) await new Promise((resolve) => setTimeout(resolve, startAt - now));
+      // A wait past what one timer holds is taken in several.
+      for (let wait = startAt - now; wait > 0; wait = startAt - performance.now()) {
+        await new Promise((resolve) => setTimeout(resolve, Math.min(wait, MAX_TIMER_MS)));
+      }
       return await task();
     } finally {
       release();

@@ -23,7 +23,11 @@ describe('bad usage exits 2 with one line and no stack trace', () => {
     [['--base-url', 'not a url'], /is not a URL/],
     [['--base-url', 'http://127.0.0.1:4010', '--rps', '0'], /--rps must be a positive number/],
     [['--base-url', 'http://127.0.0.1:4010', '--header', 'no colon here'], /--header must be 'Name: value'/],
-    [['--base-url', 'http://127.0.0.1:4010', '--header', 'X-Key: a\nb'], /holds a line break or NUL/],
+    [
+      ['--base-url', 'http://127.0.0.1:4010', '--header', 'X-Key: a\nb'],
+      /holds a line break, a NUL or a character past/,
+    ],
+    [['--base-url', 'http://127.0.0.1:4010', '--header', 'X-Key: 5€'], /holds a line break, a NUL or a character past/],
     [['--base-url', 'http://127.0.0.1:4010', '--header-env', 'X-Key'], /--header-env must be 'Name=VARIABLE'/],
     [
       ['--base-url', 'http://127.0.0.1:4010', '--header-env', 'X-Key=CONFORMANCE_TEST_UNSET_VARIABLE'],
