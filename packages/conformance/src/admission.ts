@@ -5,7 +5,7 @@ import { type ContractOperation, createRouter, decodePath } from '@trading-analy
 import { skipReason } from './policy.js';
 
 /** The operation a request of the flows is for, or why it is refused. */
-export type Admission = { operation: ContractOperation } | { refused: string };
+type Admission = { operation: ContractOperation } | { refused: string };
 
 export type Admit = (method: string, target: string) => Admission;
 

@@ -4,13 +4,15 @@
 // out, with their times, and how long the run took: {"timedOut": [{target, ms}], "runMs"}.
 // Argument: { baseUrl, timeoutMs, runner } (`runner`: the module to load, dist/index.js by default).
 const { baseUrl, timeoutMs, runner = '../../dist/index.js' } = JSON.parse(process.argv[2]);
-if (typeof globalThis.gc !== 'function') throw new Error('Run with node --expose-gc.');
+const collect = globalThis.gc;
+if (typeof collect !== 'function') throw new Error('Run with node --expose-gc.');
+/** @type {typeof import('../../src/index.js')} */
 const { runConformance } = await import(new URL(runner, import.meta.url).href);
 
 let garbage = [];
 const collecting = setInterval(() => {
   garbage = Array.from({ length: 10_000 }, (_, index) => ({ index }));
-  globalThis.gc();
+  collect();
 }, 25);
 
 const started = performance.now();

@@ -11,7 +11,7 @@ import { listOperations, resolve } from '@trading-analytics/core';
 import { type Json, loadBundle } from '../../../../test/support/contract.js';
 
 /** The built command (`npm run compile`, or the test setup, builds it). */
-const bin = fileURLToPath(new URL('../../dist/bin.js', import.meta.url));
+export const bin = fileURLToPath(new URL('../../dist/bin.js', import.meta.url));
 
 interface Received {
   method: string;
@@ -21,14 +21,14 @@ interface Received {
 }
 
 /** What a departure may change: the status, headers and body the server answers with. */
-interface Answer {
+export interface Answer {
   status: number;
   headers: Record<string, string>;
   body: unknown;
 }
 
 /** Writes an answer by hand (a body without end, a false length, a gzip bomb); the server ends nothing itself. */
-export type RawAnswer = (response: ServerResponse) => unknown;
+type RawAnswer = (response: ServerResponse) => unknown;
 
 /**
  * Changes the answer of one operation; `example` is the documented 2xx answer (also when the request was
