@@ -1,20 +1,14 @@
 // The trading competitions: the cast's four (5, 7, 8, 9) as the examples show them, and five more of the
 // world's own so that every status, leaderboard type, public and private, and a hidden one are present.
+import type { components } from '@trading-analytics/client';
 import { AVA, BEN, CAST_NOW, CY, DEE, INVITE_CODE, USDC } from '../cast.js';
 import { E18 } from '../money.js';
 import { Random } from '../random.js';
 import { DAY } from '../time.js';
 import type { Trader } from './traders.js';
 
-type LeaderboardType =
-  | 'DEFAULT'
-  | 'PNL_BASED'
-  | 'TOTAL_VOLUME_BASED'
-  | 'LOW_LEVERAGE_VOLUME_BASED'
-  | 'HIGH_LEVERAGE_VOLUME_BASED'
-  | 'COLLATERAL_PNL_VOLUME_BASED'
-  | 'PNL';
-export type CompetitionStatus = 'UPCOMING' | 'ONGOING' | 'ENDED';
+type LeaderboardType = components['schemas']['LeaderboardType'];
+export type CompetitionStatus = components['schemas']['CompetitionStatus'];
 /** What a leaderboard column shows; the key is what `headers[].key` and `stats` use. */
 export type Metric = 'tradingVolume' | 'pnl' | 'highLeverageVolume' | 'lowLeverageVolume';
 
