@@ -5,7 +5,7 @@ import { AVA, BEN, CAST_NOW, CY, DEE, INVITE_CODE, USDC } from '../cast.js';
 import { E18 } from '../money.js';
 import { Random } from '../random.js';
 import { DAY } from '../time.js';
-import type { Trader } from './traders.js';
+import type { Population } from './traders.js';
 
 type LeaderboardType = components['schemas']['LeaderboardType'];
 export type CompetitionStatus = components['schemas']['CompetitionStatus'];
@@ -245,14 +245,7 @@ const SPECS: readonly Spec[] = [
   },
 ];
 
-const CODE_LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-
-export function buildCompetitions(
-  seed: number,
-  now: number,
-  traders: readonly Trader[],
-  indexOf: ReadonlyMap<string, number>,
-): Competition[] {
+export function buildCompetitions({ seed, now, traders, indexOf }: Population): Competition[] {
   return SPECS.map((spec) => {
     const random = new Random(seed, `competition:${spec.id}`);
     const chosen = new Set<number>(spec.include.map((address) => indexOf.get(address) as number));
@@ -262,7 +255,7 @@ export function buildCompetitions(
       const index = random.int(4, traders.length - 1);
       if (!excluded.has(index)) chosen.add(index);
     }
-    const drawnCode = Array.from({ length: 8 }, (_, at) => (at === 4 ? '-' : random.pick([...CODE_LETTERS]))).join('');
+    const drawnCode = random.code(8, 4);
     return {
       id: spec.id,
       title: spec.title,
