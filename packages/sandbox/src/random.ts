@@ -23,6 +23,9 @@ function splitmix32(state: number): () => number {
   };
 }
 
+/** The characters of a drawn code (an invite or team code): letters and digits, none of I, O, 0 and 1 that read alike. */
+const CODE_CHARACTERS = [...'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'];
+
 export class Random {
   // The four words of state live in a typed array: stored as raw 32-bit words, never boxed as heap numbers.
   private readonly state = new Uint32Array(4);
@@ -111,6 +114,11 @@ export class Random {
    */
   normal(): number {
     return (this.next() + this.next() + this.next() + this.next() - 2) * 1.7320508075688772;
+  }
+
+  /** A code of `length` characters from CODE_CHARACTERS; one at `dashAt`, if given, is a '-' instead. */
+  code(length: number, dashAt?: number): string {
+    return Array.from({ length }, (_, at) => (at === dashAt ? '-' : this.pick(CODE_CHARACTERS))).join('');
   }
 
   /** `bytes` random bytes as lowercase hex, without `0x`. */

@@ -1,6 +1,7 @@
 // What every answer is made with: refusals as problem+json, reading parameters with the sandbox's defaults,
 // pages, and the chain selectors.
 
+import type { components } from '@trading-analytics/client';
 import { operationParameters, type Parameter } from '../parameters.js';
 import type { SandboxAnswer, SandboxRequest } from '../types.js';
 
@@ -113,13 +114,7 @@ export function requireChain(value: unknown, name: string): void {
   }
 }
 
-export interface Page<T> {
-  content: T[];
-  pageNumber: number;
-  pageSize: number;
-  totalPages: number;
-  totalElements: number;
-}
+type Page<T> = components['schemas']['PageMetadata'] & { content: T[] };
 
 /**
  * One page of `total` items, 0-indexed; `pick(from, to)` gives the items of the slice. Any page size is served:

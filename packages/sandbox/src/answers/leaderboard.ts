@@ -1,4 +1,5 @@
 // The trader leaderboard, a team's slice of it, my-rank and windowed trading stats.
+import type { components } from '@trading-analytics/client';
 import { usdNumber } from '../money.js';
 import type { SandboxAnswer, SandboxRequest } from '../types.js';
 import { type Figures, figuresOf, winRate } from '../world/figures.js';
@@ -7,19 +8,7 @@ import type { Trader } from '../world/traders.js';
 import type { Context } from './context.js';
 import { badRequest, ok, onChain, paginate, readParameters } from './kit.js';
 
-interface LeaderboardEntry {
-  rank: number;
-  userAddress: string;
-  pnl: number;
-  totalVolUsd: number;
-  winCount: number;
-  loseCount: number;
-  biggestWin: number;
-  winRate: number;
-  totalCount: number;
-  highLeverageVolUsd: number;
-  lowLeverageVolUsd: number;
-}
+type LeaderboardEntry = components['schemas']['LeaderboardEntry'];
 
 type Amounts = Pick<
   LeaderboardEntry,

@@ -1,5 +1,6 @@
 // Markets and volumes: the pairs list with its filters, per-pair volume, users' daily volumes and the
 // protocol-wide sums, all added up from the same trades.
+import type { components } from '@trading-analytics/client';
 import { quantityText, usdText } from '../money.js';
 import { DAY, isoSeconds, parseDate, parseInstant, utcDate } from '../time.js';
 import type { SandboxAnswer, SandboxRequest } from '../types.js';
@@ -104,7 +105,7 @@ interface DayRow {
   closeVolume: bigint;
 }
 
-type UserDailyVolume = Record<string, string | number>;
+type UserDailyVolume = components['schemas']['UserDailyVolume'];
 
 /** The rows of the trades in [from, to), which lie within one UTC day, by address. */
 function dayRows(context: Context, from: number, to: number): UserDailyVolume[] {

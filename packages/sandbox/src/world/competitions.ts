@@ -1,20 +1,14 @@
 // The trading competitions: the cast's four (5, 7, 8, 9) as the examples show them, and five more of the
 // world's own so that every status, leaderboard type, public and private, and a hidden one are present.
+import type { components } from '@trading-analytics/client';
 import { AVA, BEN, CAST_NOW, CY, DEE, INVITE_CODE, USDC } from '../cast.js';
 import { E18 } from '../money.js';
 import { Random } from '../random.js';
 import { DAY } from '../time.js';
-import type { Trader } from './traders.js';
+import type { Population } from './traders.js';
 
-type LeaderboardType =
-  | 'DEFAULT'
-  | 'PNL_BASED'
-  | 'TOTAL_VOLUME_BASED'
-  | 'LOW_LEVERAGE_VOLUME_BASED'
-  | 'HIGH_LEVERAGE_VOLUME_BASED'
-  | 'COLLATERAL_PNL_VOLUME_BASED'
-  | 'PNL';
-export type CompetitionStatus = 'UPCOMING' | 'ONGOING' | 'ENDED';
+type LeaderboardType = components['schemas']['LeaderboardType'];
+export type CompetitionStatus = components['schemas']['CompetitionStatus'];
 /** What a leaderboard column shows; the key is what `headers[].key` and `stats` use. */
 export type Metric = 'tradingVolume' | 'pnl' | 'highLeverageVolume' | 'lowLeverageVolume';
 
@@ -251,14 +245,7 @@ const SPECS: readonly Spec[] = [
   },
 ];
 
-const CODE_LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-
-export function buildCompetitions(
-  seed: number,
-  now: number,
-  traders: readonly Trader[],
-  indexOf: ReadonlyMap<string, number>,
-): Competition[] {
+export function buildCompetitions({ seed, now, traders, indexOf }: Population): Competition[] {
   return SPECS.map((spec) => {
     const random = new Random(seed, `competition:${spec.id}`);
     const chosen = new Set<number>(spec.include.map((address) => indexOf.get(address) as number));
@@ -268,7 +255,7 @@ export function buildCompetitions(
       const index = random.int(4, traders.length - 1);
       if (!excluded.has(index)) chosen.add(index);
     }
-    const drawnCode = Array.from({ length: 8 }, (_, at) => (at === 4 ? '-' : random.pick([...CODE_LETTERS]))).join('');
+    const drawnCode = random.code(8, 4);
     return {
       id: spec.id,
       title: spec.title,

@@ -6,7 +6,7 @@ import { buildMarkets, type Market } from './markets.js';
 import { Rankings, TIMEFRAMES, type Timeframe, timeframeWindow } from './rankings.js';
 import { buildApySeries, buildStakes, type StakedPortfolio } from './staking.js';
 import { buildTeams, type Team } from './teams.js';
-import { buildTraders, type Trader, type WorldFrame } from './traders.js';
+import { buildTraders, type Population, type Trader, type WorldFrame } from './traders.js';
 import { TradeLog } from './trades.js';
 
 /** How far back trading goes. */
@@ -50,8 +50,9 @@ export class World {
     this.traders = buildTraders(frame);
     this.traderIndex = new Map(this.traders.map((trader) => [trader.address, trader.index]));
     this.rankings = new Rankings(this.traders, now);
-    this.competitions = buildCompetitions(seed, now, this.traders, this.traderIndex);
-    this.teams = buildTeams(seed, now, this.traders, this.traderIndex);
+    const population: Population = { seed, now, traders: this.traders, indexOf: this.traderIndex };
+    this.competitions = buildCompetitions(population);
+    this.teams = buildTeams(population);
     this.stakes = buildStakes(seed, this.traders);
     this.apy = buildApySeries(seed);
   }

@@ -1,11 +1,13 @@
 // The markets (pairs) of the world and their prices: one hourly price series per market, walked back from
 // its current price (the cast's prices for BTC, ETH, MON and AAPL), and the current quote of each market.
+import type { components } from '@trading-analytics/client';
 import { hashText, Random } from '../random.js';
 import { DAY, HOUR } from '../time.js';
 
-type PairType = 'CRYPTO' | 'STOCKS' | 'FOREX' | 'INDICES' | 'COMMODITIES';
-type PairStatus = 'AVAILABLE' | 'REDUCE_ONLY' | 'CLOSE';
-type OracleKind = 'FEED_CORE' | 'FEED_PRO' | 'DEX_ORACLE';
+type PairType = components['schemas']['PairType'];
+type PairStatus = components['schemas']['PairStatus'];
+/** Every market of the world has an oracle. */
+type OracleKind = Exclude<components['schemas']['OracleKind'], 'NONE'>;
 /** When a market trades: around the clock, the US equity session, or the FX/commodities week. */
 export type Hours = 'always' | 'us-session' | 'fx-week';
 

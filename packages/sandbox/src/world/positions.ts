@@ -12,16 +12,13 @@ const EXECUTION_FEE_USD = 5n * 10n ** 17n;
 /** Leverage at or above which a position's volume counts in the high-leverage band (the sandbox's choice). */
 export const HIGH_LEVERAGE = 20;
 
-export interface Position {
+/** What a position keeps as it was drawn. */
+interface Drawn {
   /** Drawn number the position's hash is derived from (see positionHash), and a tie-breaker in orderings. */
   readonly id: number;
-  /** The hash written by hand for the cast's positions. */
-  readonly fixedHash: string | undefined;
   readonly trader: number;
   readonly market: Market;
   readonly isLong: boolean;
-  readonly marginToken: Token;
-  readonly lvToken: Token;
   readonly leverage: number;
   readonly openTime: number;
   /** Undefined while the position is open. */
@@ -34,11 +31,18 @@ export interface Position {
   readonly decreaseOrder: boolean;
   /** Number of take-profit/stop-loss updates made while it was open. */
   readonly updates: number;
+  /** Whether a stop loss is set (its level is derived for display, see displayLevels). */
+  readonly stopLossSet: boolean;
+}
+
+export interface Position extends Drawn {
+  /** The hash written by hand for the cast's positions. */
+  readonly fixedHash: string | undefined;
+  readonly marginToken: Token;
+  readonly lvToken: Token;
   readonly qty: bigint;
   readonly entryPrice: bigint;
   readonly closePrice: bigint | undefined;
-  /** Whether a stop loss is set (its level is derived for display, see displayLevels). */
-  readonly stopLossSet: boolean;
   readonly exact: ExactAmounts | undefined;
   /** Margin in the margin token's decimals. */
   readonly margin: bigint;
@@ -53,24 +57,12 @@ export interface Position {
   readonly closeTokenPrice: bigint;
 }
 
-export interface PositionDraw {
-  readonly id: number;
+export interface PositionDraw extends Drawn {
   readonly fixedHash?: string;
-  readonly trader: number;
-  readonly market: Market;
-  readonly isLong: boolean;
   readonly wmon: boolean;
-  readonly leverage: number;
   readonly notionalUsd: bigint;
   /** When set, the quantity instead of the notional (for a position sized to hit a PnL). */
   readonly qty?: bigint;
-  readonly openTime: number;
-  readonly closeTime: number | undefined;
-  readonly legacy: boolean;
-  readonly limit: boolean;
-  readonly decreaseOrder: boolean;
-  readonly updates: number;
-  readonly stopLossSet: boolean;
   /** Fixed prices (the cast's own positions); otherwise the market's price at the time. */
   readonly entryPrice?: bigint;
   readonly closePrice?: bigint;

@@ -1,13 +1,14 @@
 // The trader leaderboard's rankings: figures per trader for each timeframe, computed once when the world is
 // built, and one ordering per (timeframe, sort field, direction), sorted the first time it is asked for.
 
+import type { components } from '@trading-analytics/client';
 import { DAY } from '../time.js';
 import { addClosing, addOpening, emptyFigures, type Figures, isRanked, winRate } from './figures.js';
 import type { Trader } from './traders.js';
 
-export type Timeframe = 'ONE_DAY' | 'SEVEN_DAY' | 'THIRTY_DAY' | 'ALL';
-export type SortField = 'PNL' | 'WIN_RATE' | 'BIGGEST_WIN' | 'TOTAL_VOL_USD';
-export type Direction = 'ASC' | 'DESC';
+export type Timeframe = components['schemas']['TimeRange'];
+export type SortField = components['parameters']['LeaderboardSortField'];
+export type Direction = components['schemas']['SortDirection'];
 
 export const TIMEFRAMES: readonly Timeframe[] = ['ONE_DAY', 'SEVEN_DAY', 'THIRTY_DAY', 'ALL'];
 const TIMEFRAME_SECONDS: Readonly<Record<Timeframe, number>> = {

@@ -3,7 +3,7 @@
 import { AVA, BEN, BEN_JOINED_TEAM, TEAM_CODE, TEAM_NAME } from '../cast.js';
 import { Random } from '../random.js';
 import { DAY, utcWeekStart, WEEK } from '../time.js';
-import type { Trader } from './traders.js';
+import type { Population } from './traders.js';
 
 interface TeamMember {
   readonly trader: number;
@@ -60,14 +60,8 @@ const NOUNS = [
   'Lynxes',
   'Tides',
 ];
-const CODE_LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
-export function buildTeams(
-  seed: number,
-  now: number,
-  traders: readonly Trader[],
-  indexOf: ReadonlyMap<string, number>,
-): Team[] {
+export function buildTeams({ seed, now, traders, indexOf }: Population): Team[] {
   const random = new Random(seed, 'teams');
   const ava = indexOf.get(AVA) as number;
   const ben = indexOf.get(BEN) as number;
@@ -102,7 +96,7 @@ export function buildTeams(
     let name = `${random.pick(ADJECTIVES)} ${random.pick(NOUNS)}`;
     if (names.has(name)) name = `${name} ${teams.length}`;
     let code = '';
-    do code = Array.from({ length: 6 }, () => random.pick([...CODE_LETTERS])).join('');
+    do code = random.code(6);
     while (codes.has(code));
     names.add(name);
     codes.add(code);

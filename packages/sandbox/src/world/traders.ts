@@ -19,6 +19,14 @@ export interface Trader {
   readonly positions: readonly Position[];
 }
 
+/** The traders with the world's seed and now, and each one's index by address: what competitions and teams draw from. */
+export interface Population {
+  readonly seed: number;
+  readonly now: number;
+  readonly traders: readonly Trader[];
+  readonly indexOf: ReadonlyMap<string, number>;
+}
+
 const REGULAR_TRADERS = 1282;
 const SMALL_TRADERS = 40;
 /** Positions opened before this long ago carry the legacy event names (the rename happened then). */
@@ -204,38 +212,16 @@ function regularTrader(frame: Drawing, index: number, attempt = 0): Trader {
   const openCount = random.pick([0, 0, 0, 0, 1, 1, 1, 2, 2, 3]);
   const draws: PositionDraw[] = [];
   const slots = new Set<string>();
-  for (let count = 0; count < closedCount; count += 1) {
-    const draw = drawPosition(
-      random,
-      frame,
-      index,
-      {
-        from: started,
-        to: frame.now - 2 * HOUR,
-        open: false,
-        notionalUsd: notional(random, 300, 15_000),
-        wmonChance: 0.12,
-      },
-      slots,
-    );
-    if (draw) draws.push(draw);
-  }
-  for (let count = 0; count < openCount; count += 1) {
-    const draw = drawPosition(
-      random,
-      frame,
-      index,
-      {
-        from: Math.max(started, frame.now - 30 * DAY),
-        to: frame.now - 10 * MINUTE,
-        open: true,
-        notionalUsd: notional(random, 300, 15_000),
-        wmonChance: 0.12,
-      },
-      slots,
-    );
-    if (draw) draws.push(draw);
-  }
+  /** Draws up to `count` positions opened between `from` and `to`, each of a notional of its own. */
+  const drawSome = (count: number, from: number, to: number, open: boolean): void => {
+    for (let drawn = 0; drawn < count; drawn += 1) {
+      const options = { from, to, open, notionalUsd: notional(random, 300, 15_000), wmonChance: 0.12 };
+      const draw = drawPosition(random, frame, index, options, slots);
+      if (draw) draws.push(draw);
+    }
+  };
+  drawSome(closedCount, started, frame.now - 2 * HOUR, false);
+  drawSome(openCount, Math.max(started, frame.now - 30 * DAY), frame.now - 10 * MINUTE, true);
   const positions = draws.map((draw) => makePosition(draw, frame.pricing));
   // Keep the cast's ranks: turn the biggest wins into losses until the trader is under the cap.
   let total = positions.reduce((sum, position) => sum + position.pnlUsd, 0n);
