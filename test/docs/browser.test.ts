@@ -10,11 +10,11 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scenariosHeading } from '../../scripts/docs-scenarios.mjs';
 import { buildDocs, notDocumentedHeading } from '../../scripts/docs.mjs';
+import { scenariosHeading } from '../../scripts/docs-scenarios.mjs';
 import { notShown } from '../contract/seed-facts';
 import { launchChromium } from '../support/browser';
-import { listOperations, loadBundle, type Json } from '../support/contract';
+import { type Json, listOperations, loadBundle } from '../support/contract';
 import { root } from './samples';
 
 const document = loadBundle();
@@ -39,7 +39,9 @@ const operations: DocOperation[] = (document.tags as Json[]).flatMap((tag) =>
       sample: operation['x-codeSamples']?.[0]?.source,
     })),
 );
-const guides = [...(document.info.description as string).matchAll(/^# (.+)$/gm)].map((match) => match[1]).concat(scenariosHeading, notDocumentedHeading);
+const guides = [...(document.info.description as string).matchAll(/^# (.+)$/gm)]
+  .map((match) => match[1])
+  .concat(scenariosHeading, notDocumentedHeading);
 const markers: string[] = [];
 (function collect(node: Json, key?: string) {
   if (node === null || typeof node !== 'object' || key === 'examples' || key === 'example') return;
@@ -94,7 +96,8 @@ async function watchedPage(ownOrigin: string) {
   await page.exposeFunction('reportBlockedLoad', (uri: string) => void blockedByPolicy.push(uri));
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event: SecurityPolicyViolationEvent) => {
-      if (/^[a-z][a-z0-9+.-]*:/i.test(event.blockedURI)) (window as unknown as { reportBlockedLoad(uri: string): void }).reportBlockedLoad(event.blockedURI);
+      if (/^[a-z][a-z0-9+.-]*:/i.test(event.blockedURI))
+        (window as unknown as { reportBlockedLoad(uri: string): void }).reportBlockedLoad(event.blockedURI);
     });
   });
   page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
@@ -133,7 +136,8 @@ async function waitInViewport(page: Page, locator: ReturnType<Page['locator']>, 
     const box = await locator.boundingBox();
     const viewport = page.viewportSize()!;
     if (box && box.y >= 0 && box.y + box.height <= viewport.height && box.x >= 0 && box.x < viewport.width) return;
-    if (Date.now() > deadline) throw new Error(`${await locator.textContent()} is not on screen (box ${JSON.stringify(box)})`);
+    if (Date.now() > deadline)
+      throw new Error(`${await locator.textContent()} is not on screen (box ${JSON.stringify(box)})`);
     await page.waitForTimeout(50);
   }
 }
@@ -141,7 +145,9 @@ async function waitInViewport(page: Page, locator: ReturnType<Page['locator']>, 
 describe('the docs content', () => {
   it('lists all 31 operations, each under its tag', () => {
     expect(operations).toHaveLength(31);
-    expect(new Set(operations.map((operation) => operation.tag))).toEqual(new Set((document.tags as Json[]).map((tag) => tag.name)));
+    expect(new Set(operations.map((operation) => operation.tag))).toEqual(
+      new Set((document.tags as Json[]).map((tag) => tag.name)),
+    );
   });
 
   it('has every guide the docs promise', () => {
@@ -198,15 +204,18 @@ describe.each(origins)('docs page over %s', (originName, address) => {
     metrics[`deepLinkToFirstOperationMs_${originName}`] = Math.round(performance.now() - started);
   });
 
-  it.each(operations.map((operation) => [operation.operationId, operation] as const))('reaches %s by clicking the sidebar', async (_id, operation) => {
-    await reachOperation(page, operation);
-    if (operation.sample) {
-      // The client sample is the request panel's language, and its code is on screen.
-      const firstLine = operation.sample.split('\n')[0];
-      await page.locator('pre', { hasText: firstLine }).first().waitFor({ state: 'visible' });
-      await page.getByText('@trading-analytics/client', { exact: true }).first().waitFor({ state: 'visible' });
-    }
-  });
+  it.each(operations.map((operation) => [operation.operationId, operation] as const))(
+    'reaches %s by clicking the sidebar',
+    async (_id, operation) => {
+      await reachOperation(page, operation);
+      if (operation.sample) {
+        // The client sample is the request panel's language, and its code is on screen.
+        const firstLine = operation.sample.split('\n')[0];
+        await page.locator('pre', { hasText: firstLine }).first().waitFor({ state: 'visible' });
+        await page.getByText('@trading-analytics/client', { exact: true }).first().waitFor({ state: 'visible' });
+      }
+    },
+  );
 
   it('finds an operation with the search box', async () => {
     const target = operations.find((operation) => operation.operationId === 'getUnrealizedPnl')!;
@@ -252,7 +261,10 @@ describe('a broken page', () => {
   it('fails the click-through check even though its HTML holds the text', async () => {
     const html = await readFile(docsFile, 'utf8');
     // The renderer never starts: the page keeps its prerendered markup and the whole definition as text.
-    const broken = html.replace('hydrate(__redoc_definition, __redoc_options', 'void (__redoc_definition, __redoc_options');
+    const broken = html.replace(
+      'hydrate(__redoc_definition, __redoc_options',
+      'void (__redoc_definition, __redoc_options',
+    );
     expect(broken).not.toBe(html);
     expect(broken.includes(operations[0].summary)).toBe(true);
     const brokenFile = path.join(outputDir, 'docs/broken.html');
