@@ -1,6 +1,5 @@
 // The checks of one answer against what the contract declares for the operation: status, declared headers,
-// content type and the body (Ajv, through the core's validator); and the out-of-range requests the contract
-// says must be refused.
+// content type and the body (Ajv, through the core's validator).
 import {
   type ContractOperation,
   type ContractValidator,
@@ -8,9 +7,7 @@ import {
   type Header,
   mediaTypeOf,
   type OpenApiDocument,
-  type Parameter,
   resolve,
-  type Schema,
 } from '@trading-analytics/core';
 import { FULL_VALIDATION_BYTES, MAX_SCHEMA_ERRORS } from './limits.js';
 import type { OperationFinding } from './problems.js';
@@ -90,34 +87,4 @@ export function checkAnswer(
     notes.push(`${errors.length - MAX_SCHEMA_ERRORS} more schema errors not listed (at most ${MAX_SCHEMA_ERRORS} are)`);
   }
   return { findings, notes };
-}
-
-/** A request the contract says must be refused: one parameter set outside its bounds. */
-export interface OutOfRange {
-  parameter: Parameter;
-  value: string | number;
-  /** The bound it breaks, for the report. */
-  why: string;
-}
-
-/**
- * Requests the contract says must be refused with a 400: for an operation that declares one, each
- * parameter with a bound (minimum/maximum, pattern, enum) gets a value outside it, one request each.
- */
-export function outOfRangeValues(document: OpenApiDocument, entry: ContractOperation): OutOfRange[] {
-  if (!entry.operation.responses?.['400']) return [];
-  const values: OutOfRange[] = [];
-  for (const parameter of entry.parameters) {
-    const schema = resolve<Schema>(document, parameter.schema) ?? {};
-    if (schema.maximum !== undefined) {
-      values.push({ parameter, value: schema.maximum * 4 + 3, why: `above the maximum ${schema.maximum}` });
-    } else if (schema.minimum !== undefined) {
-      values.push({ parameter, value: schema.minimum - 1, why: `below the minimum ${schema.minimum}` });
-    } else if (schema.pattern !== undefined) {
-      values.push({ parameter, value: 'not-a-valid-value', why: `not matching ${schema.pattern}` });
-    } else if (Array.isArray(schema.enum)) {
-      values.push({ parameter, value: 'NOT_AN_ALLOWED_VALUE', why: `not one of ${schema.enum.join(', ')}` });
-    }
-  }
-  return values;
 }

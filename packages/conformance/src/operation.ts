@@ -1,13 +1,14 @@
 // One operation of a run: whether it may be sent, its request from the examples and --params, the checks
 // of the answer, the out-of-range requests it must refuse, and the probes at its open points.
 import type { ContractOperation, OpenApiDocument } from '@trading-analytics/core';
-import { type AnswerValidators, checkAnswer, outOfRangeValues } from './checks.js';
+import { type AnswerValidators, checkAnswer } from './checks.js';
 import type { RequestSpec, Sent } from './http.js';
 import { describeAnswer, observe } from './observations.js';
 import type { Params } from './params.js';
 import { skipReason } from './policy.js';
 import { type OperationFinding, operationProblem } from './problems.js';
 import type { Redact } from './redact.js';
+import { refusalsOf } from './refusals.js';
 import type { Observation, OperationResult } from './report.js';
 import { headerParameters, parameterValues, requestBodyFor, requestTarget } from './requests.js';
 
@@ -83,9 +84,18 @@ export async function checkOperation(
     if (checked.notes.length > 0) result.notes = [...(result.notes ?? []), ...checked.notes];
   }
 
-  for (const { parameter, value, why } of outOfRangeValues(document, entry)) {
+  for (const { parameter, value, why, observedOnly } of refusalsOf(entry)) {
     const refusalTarget = requestTarget(entry, { ...values, [parameter.name]: value });
     const refusal = await context.send({ method: entry.method, target: refusalTarget, body });
+    if (observedOnly) {
+      observations.push({
+        operationId: entry.operationId,
+        point: `${parameter.name}=${value}, ${why}; the contract names no bound it breaks, so it is recorded, not judged`,
+        request: `${method} ${refusalTarget}`,
+        observed: describeAnswer(refusal, context.redact),
+      });
+      continue;
+    }
     if (refusal.kind !== 'answer' || refusal.status !== 400) {
       findings.push({ check: 'out-of-range', parameter: parameter.name, value, why, answer: refusal });
     }

@@ -4,7 +4,7 @@
 // redirect reaches Respect without its Location, so Respect cannot follow it: it is the step's answer.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { MAX_BODY_BYTES } from '@trading-analytics/core';
+import { isJsonMediaType, MAX_BODY_BYTES, mediaTypeOf } from '@trading-analytics/core';
 import type { Admit } from './admission.js';
 import type { RequestSpec, Sent } from './http.js';
 import type { Screen } from './screen.js';
@@ -26,6 +26,8 @@ export interface ProxiedRequest {
   method: string;
   target: string;
   event?: ProxyEvent;
+  /** The body handed to Respect (at most FLOW_BODY_BYTES, see screen.ts): Respect's log leaves it out of a step that errs. */
+  handed?: string;
 }
 
 export interface FlowProxy {
@@ -97,11 +99,18 @@ export function startProxy(
       answer.headers.forEach((value, name) => {
         if (!HOP_BY_HOP.has(name)) headers[name] = value;
       });
+      // Media types are case-insensitive (`Application/JSON; Charset=UTF-8` is JSON) but Respect reads only the
+      // lower-case spelling as JSON; the runner's own check of the operation reads the service's spelling.
+      const contentType = headers['content-type'];
+      if (contentType !== undefined && isJsonMediaType(mediaTypeOf(contentType))) {
+        headers['content-type'] = contentType.toLowerCase();
+      }
       if (answer.status >= 300 && answer.status < 400) {
         seen.event = { method, target, kind: 'redirect', status: answer.status, location: headers.location ?? null };
         delete headers.location;
       }
       response.writeHead(answer.status, headers);
+      seen.handed = answer.text;
       response.end(answer.text);
     } catch {
       if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain' });

@@ -13,7 +13,8 @@ export interface ArazzoDocument {
   workflows: {
     workflowId: string;
     inputs?: { properties?: Record<string, unknown> };
-    steps: { stepId: string; operationId?: string }[];
+    /** `outputs`: runtime expressions by name (`$response.body#/0/id`). */
+    steps: { stepId: string; operationId?: string; outputs?: Record<string, unknown> }[];
   }[];
 }
 
@@ -28,7 +29,7 @@ interface RespectCheck {
 interface RespectStep {
   stepId: string;
   /** The request as Respect sent it (to the runner's proxy); `method` in lower case. */
-  request?: { method?: string; url?: string };
+  request?: { method?: string; url?: string; body?: unknown };
   response?: { statusCode?: number; body?: unknown };
   checks?: RespectCheck[];
 }

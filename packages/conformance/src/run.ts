@@ -63,7 +63,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     const names = files.map((file) => file.split('/').pop()).join(', ');
     onProgress(`running the workflows of ${names} with Redocly Respect`);
   }
-  const workflows = await runWorkflows({
+  const flows = await runWorkflows({
     files,
     operations,
     allowWrites,
@@ -74,6 +74,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     inputs: { ...params.parameters },
     forward: ({ method, target, rawBody }) => limit(() => traffic.send({ method, target, rawBody }, 'workflows')),
   });
+  const { workflows } = flows;
+  observations.push(...flows.observations);
 
   const count = (status: OperationResult['status']) => results.filter((result) => result.status === status).length;
   const problems: Problem[] = [

@@ -15,9 +15,10 @@ import { MAX_TIMER_MS, RESPECT_MARGIN_MS } from './limits.js';
 import { type WorkflowFinding, workflowProblem } from './problems.js';
 import { type ProxiedRequest, type ProxyEvent, startProxy } from './proxy.js';
 import type { Redact } from './redact.js';
-import type { WorkflowResult, WorkflowStep } from './report.js';
+import type { Observation, WorkflowResult, WorkflowStep } from './report.js';
 import { type ArazzoDocument, type RespectLog, runRespect } from './respect.js';
 import type { Screen } from './screen.js';
+import { readStep } from './steps.js';
 
 const FEE_FIELDS = ['updateFee', 'verifition_fee'] as const;
 const isIntegerString = (value: unknown): value is string => typeof value === 'string' && /^-?[0-9]+$/.test(value);
@@ -66,6 +67,7 @@ function inputArguments(document: ArazzoDocument, inputs: Record<string, unknown
 }
 
 type ExecutedWorkflow = NonNullable<RespectLog['files'][string]['executedWorkflows']>[number];
+type RespectStep = NonNullable<ExecutedWorkflow['executedSteps']>[number];
 
 /** What the proxy did to the requests of one workflow, as notes and (for a refused request) findings. */
 interface Proxied {
@@ -73,25 +75,44 @@ interface Proxied {
   findings: WorkflowFinding[];
 }
 
-/** One workflow's result from Respect's log of its file. */
+/** One workflow's result from Respect's log of its file, and what it observed where the contract allows a stop. */
 function workflowResult(
   workflow: ArazzoDocument['workflows'][number],
   file: string,
   run: ExecutedWorkflow | undefined,
   proxied: Proxied,
+  known: { operations: ReadonlyMap<string, ContractOperation>; answered: ReadonlyMap<RespectStep, ProxiedRequest> },
   redact: Redact,
-): WorkflowResult {
+): { result: WorkflowResult; observations: Observation[] } {
   const findings: WorkflowFinding[] = [];
   const notes: string[] = [...proxied.notes];
+  const observations: Observation[] = [];
   const steps: WorkflowStep[] = [];
+  let stopped = false;
   if (!run) findings.push({ check: 'respect' });
   for (const step of run?.executedSteps ?? []) {
-    const operationId = workflow.steps.find((candidate) => candidate.stepId === step.stepId)?.operationId;
+    const declared = workflow.steps.find((candidate) => candidate.stepId === step.stepId);
+    const operationId = declared?.operationId;
     const at = { stepId: step.stepId, operationId };
     steps.push({ ...at, status: step.response?.statusCode });
-    for (const check of step.checks ?? []) {
-      if (check.passed) continue;
+    const operation = operationId === undefined ? undefined : known.operations.get(operationId);
+    const reading = readStep(step, declared, operation, known.answered.get(step)?.handed);
+    for (const check of reading.failed) {
       findings.push({ check: 'step', ...at, name: check.name, condition: check.condition, message: check.message });
+    }
+    if (reading.stop?.kind === 'declared-status') {
+      stopped = true;
+      observations.push({
+        operationId: operationId ?? workflow.workflowId,
+        point: `A status the contract declares, answered in the flow ${workflow.workflowId} (step ${step.stepId}).`,
+        request: stepRequest(step.request) ?? step.stepId,
+        observed: `${reading.stop.status}${reading.stop.description ? ` (${excerpt(reading.stop.description, redact, 120)})` : ''}: the flow ends at this step`,
+      });
+    } else if (reading.stop?.kind === 'empty-list') {
+      stopped = true;
+      notes.push(
+        `${step.stepId} answered an empty list at ${reading.stop.pointer}: nothing for the next step to follow`,
+      );
     }
     const body = step.response?.body;
     if (body && typeof body === 'object' && FEE_FIELDS.some((field) => field in body)) {
@@ -101,13 +122,18 @@ function workflowResult(
       else notes.push(`transaction value (updateFee + verifition_fee): ${value.value} wei`);
     }
   }
-  if (run && steps.length < workflow.steps.length) {
-    findings.push({ check: 'steps', declared: workflow.steps.length, run: steps.length });
+  const notRun = workflow.steps.slice(steps.length).map((step) => step.stepId);
+  if (run && notRun.length > 0) {
+    // A failed step ends the flow: the steps after it are its consequence, not another problem.
+    if (stopped) notes.push(`not run, as allowed: ${notRun.join(', ')}`);
+    else if (findings.length === 0)
+      findings.push({ check: 'steps', declared: workflow.steps.length, run: steps.length });
+    else notes.push(`not run after the failed step: ${notRun.join(', ')}`);
   }
   findings.push(...proxied.findings);
   const problems = findings.map((finding) => workflowProblem(finding, redact));
   // The keys in the order every report has written them.
-  return {
+  const result: WorkflowResult = {
     workflowId: workflow.workflowId,
     file,
     status: problems.length > 0 ? 'fail' : 'pass',
@@ -115,17 +141,18 @@ function workflowResult(
     problems,
     notes,
   };
+  return { result, observations };
+}
+
+/** `METHOD /path?query` of a step's request, from Respect's log (its URL is the proxy's). */
+function stepRequest(request: { method?: string; url?: string } | undefined): string | undefined {
+  if (!request?.method || !request.url || !URL.canParse(request.url)) return undefined;
+  const url = new URL(request.url);
+  return `${request.method.toUpperCase()} ${url.pathname}${url.search}`;
 }
 
 /** `METHOD /path?query` of a request, as the proxy saw it. */
 const requestKey = (method: string, target: string) => `${method.toUpperCase()} ${target}`;
-
-/** The key of a step's request from Respect's log (its URL is the proxy's). */
-function stepKey(request: { method?: string; url?: string } | undefined): string | undefined {
-  if (!request?.method || !request.url || !URL.canParse(request.url)) return undefined;
-  const url = new URL(request.url);
-  return requestKey(request.method, `${url.pathname}${url.search}`);
-}
 
 /**
  * The workflow each request Respect made belongs to: Respect's log lists each step's request, and the proxy
@@ -134,23 +161,26 @@ function stepKey(request: { method?: string; url?: string } | undefined): string
  */
 function eventsByWorkflow(requests: readonly ProxiedRequest[], runs: readonly ExecutedWorkflow[]) {
   const steps = runs.flatMap((run) =>
-    (run.executedSteps ?? []).map((step) => ({ workflowId: run.workflowId, key: stepKey(step.request) })),
+    (run.executedSteps ?? []).map((step) => ({ workflowId: run.workflowId, step, key: stepRequest(step.request) })),
   );
   const events = new Map<string, ProxyEvent[]>();
+  const answered = new Map<RespectStep, ProxiedRequest>();
   let next = 0;
   let current = runs[0]?.workflowId;
   for (const request of requests) {
     const matched = steps.findIndex(
       (step, index) => index >= next && step.key === requestKey(request.method, request.target),
     );
-    if (matched >= 0) {
-      current = steps[matched]?.workflowId;
+    const found = steps[matched];
+    if (found) {
+      current = found.workflowId;
       next = matched + 1;
+      answered.set(found.step, request);
     }
     if (!request.event || current === undefined) continue;
     events.set(current, [...(events.get(current) ?? []), request.event]);
   }
-  return events;
+  return { events, answered };
 }
 
 /** What the proxy did to a workflow's requests, in the report's words (what the service sent redacted). */
@@ -187,7 +217,7 @@ function proxied(events: readonly ProxyEvent[], timeoutMs: number, redact: Redac
   return { notes, findings };
 }
 
-/** Runs every workflow of the files; resolves with one result per workflow, in file order. */
+/** Runs every workflow of the files; resolves with one result per workflow, in file order, and their observations. */
 export async function runWorkflows({
   files,
   operations,
@@ -198,7 +228,9 @@ export async function runWorkflows({
   respectWaitMs,
   screen,
   redact,
-}: WorkflowRunOptions): Promise<WorkflowResult[]> {
+}: WorkflowRunOptions): Promise<{ workflows: WorkflowResult[]; observations: Observation[] }> {
+  const byId = new Map(operations.map((entry) => [entry.operationId, entry]));
+  const observations: Observation[] = [];
   const documents = await Promise.all(
     files.map(async (file) => ({ file, document: parse(await readFile(file, 'utf8')) as ArazzoDocument })),
   );
@@ -253,16 +285,18 @@ export async function runWorkflows({
         continue;
       }
       const runs = Object.values(log.files)[0]?.executedWorkflows ?? [];
-      const events = eventsByWorkflow(proxy.requests.slice(firstRequest), runs);
+      const { events, answered } = eventsByWorkflow(proxy.requests.slice(firstRequest), runs);
       for (const workflow of document.workflows) {
         const run = runs.find((candidate) => candidate.workflowId === workflow.workflowId);
         const done = proxied(events.get(workflow.workflowId) ?? [], timeoutMs, redact);
-        results.push(workflowResult(workflow, name, run, done, redact));
+        const read = workflowResult(workflow, name, run, done, { operations: byId, answered }, redact);
+        results.push(read.result);
+        observations.push(...read.observations);
       }
     }
   } finally {
     await proxy.close();
     await rm(scratch, { recursive: true, force: true });
   }
-  return results;
+  return { workflows: results, observations };
 }

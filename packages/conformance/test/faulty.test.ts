@@ -25,10 +25,10 @@ const seeded: Record<string, [string, Departure]> = {
   getPairVolume: ['schema', (answer) => ({ ...answer, body: { ...body(answer), period: 'WEEKLY' } })], // outside the enum
   getProtocolVolumeAllTime: ['schema', (answer) => ({ ...answer, body: { ...body(answer), vol: '38,412,907.2215' } })], // breaks the decimal pattern
   getTradeOverview: ['schema', (answer) => ({ ...answer, body: { ...body(answer), realizedPnlUsd: null } })], // null where not nullable
-  // Answers hours_ago=99 with the example instead of refusing it.
+  // Answers hours_ago=25 with the example instead of refusing it.
   getPriceHoursAgo: [
     'out-of-range',
-    (answer, { query, example }) => (query.get('hours_ago') === '99' ? example : answer),
+    (answer, { query, example }) => (query.get('hours_ago') === '25' ? example : answer),
   ],
 };
 
@@ -98,7 +98,7 @@ describe('against a server with one departure per check kind', () => {
       {
         operationId: 'getPriceHoursAgo',
         check: 'out-of-range',
-        expected: '400 for hours_ago=99 (above the maximum 24)',
+        expected: '400 for hours_ago=25 (above 24: "`hours_ago` outside 1 to 24 on `pair-hours-ago`" (400))',
         observed: '200',
       },
     ]);

@@ -1,0 +1,147 @@
+// What the service description allows is not a failure: a 404 for a pair with no snapshot, the documented
+// 503 of unrealized PnL (in its own check and in a flow), an empty competition list, a JSON media type
+// spelled in another case, a hex id without `0x`. Only the 400s the description states are probed. Each
+// case also has its departure next to it, so the run is shown to still flag what breaks the contract.
+import { describe, expect, it } from 'vitest';
+import { runConformance } from '../src/index.js';
+import { type Answer, type Departure, startExampleServer } from './support/servers.js';
+
+type Body = Record<string, unknown>;
+// The observations' pair with no snapshot (src/observations.ts).
+const NO_SNAPSHOT = '0x000000000000000000000000000000000000dead';
+
+const noSnapshot: Departure = (answer, { query }) =>
+  query.get('pair_base') === NO_SNAPSHOT ? { status: 404, headers: {}, body: undefined } : answer;
+const unavailable = (answer: Answer): Answer =>
+  answer.status === 200
+    ? { status: 503, headers: { 'content-type': 'application/json' }, body: { error: 'valuation unavailable' } }
+    : answer;
+
+const allowed: Record<string, Departure> = {
+  getPrice24hAgo: (answer, request) => {
+    const found = noSnapshot(answer, request);
+    if (found.status !== 200) return found;
+    const body = found.body as { oracleId: Body };
+    // "Hex": the digits without the `0x` the examples write.
+    return { ...found, body: { ...body, oracleId: { ...body.oracleId, id: String(body.oracleId.id).slice(2) } } };
+  },
+  getPriceHoursAgo: noSnapshot,
+  getUnrealizedPnl: unavailable,
+  listCompetitions: (answer) => ({ ...answer, body: [] }),
+  listPairs: (answer) => ({ ...answer, headers: { 'content-type': 'Application/JSON; Charset=UTF-8' } }),
+};
+
+async function runAgainst(departures: Record<string, Departure>) {
+  const server = await startExampleServer({ departures });
+  try {
+    return await runConformance({ baseUrl: server.url, rps: 200, concurrency: 8 });
+  } finally {
+    await server.close();
+  }
+}
+
+describe('a service that answers as the service description allows', () => {
+  it('gets no problem, and the 503 in a flow and the empty list are said, not failed', async () => {
+    const report = await runAgainst(allowed);
+    expect(report.problems).toEqual([]);
+    expect(report.conforms).toBe(true);
+    const byId = Object.fromEntries(report.workflows.map((workflow) => [workflow.workflowId, workflow]));
+    expect(byId.competitionToLeaderboard).toMatchObject({ status: 'pass' });
+    expect(byId.competitionToLeaderboard.notes).toEqual([
+      'listCompetitions answered an empty list at /: nothing for the next step to follow',
+      'not run, as allowed: competitionLeaderboard',
+    ]);
+    expect(byId.marketToPriceUpdates.status).toBe('pass');
+    expect(byId.traderPositionsToUnrealizedPnl.status).toBe('pass');
+    expect(report.observations).toContainEqual(
+      expect.objectContaining({
+        operationId: 'getUnrealizedPnl',
+        point:
+          'A status the contract declares, answered in the flow traderPositionsToUnrealizedPnl (step unrealizedPnl).',
+        observed: expect.stringMatching(/^503 \(A complete current value could not be produced\./),
+      }),
+    );
+    // No competition id was made up for the step that had none to follow.
+    const fromFlows = report.requests
+      .filter((request) => request.from === 'workflows')
+      .map((request) => request.target);
+    expect(fromFlows).toContain('/v1/trading-competition');
+    expect(fromFlows.filter((target) => target.startsWith('/v1/trading-competition/'))).toEqual([]);
+  });
+
+  it('probes only the 400s the description states: hours_ago out of 1..24, an invalid address, an invalid chain', async () => {
+    const report = await runAgainst({});
+    expect(report.problems).toEqual([]);
+    const refusals = report.observations
+      .filter((observation) => observation.point === 'Error body shape (400)')
+      .map((observation) => observation.request);
+    expect(refusals).toEqual([
+      expect.stringMatching(/^GET \/v1\/oracle\/price\/pair-hours-ago\?.*hours_ago=0/),
+      expect.stringMatching(/^GET \/v1\/oracle\/price\/pair-hours-ago\?.*hours_ago=25/),
+      'GET /v1/portfolio/not-an-address/unrealized-pnl',
+    ]);
+    // The chain's 400 is stated in prose only: its answer is recorded.
+    expect(report.observations).toContainEqual(
+      expect.objectContaining({
+        operationId: 'getUnrealizedPnl',
+        point: expect.stringMatching(/^block_chain=NOT_A_CHAIN, no chain: .* recorded, not judged$/),
+        request: expect.stringMatching(/\/unrealized-pnl\?block_chain=NOT_A_CHAIN$/),
+        observed: expect.stringMatching(/^400 /),
+      }),
+    );
+    expect(report.requests.some((request) => request.target.includes('not-a-valid-value'))).toBe(false);
+  });
+});
+
+describe('next to each allowance, its departure is flagged', () => {
+  it('a status the operation does not declare, in its check and in its flow', async () => {
+    const report = await runAgainst({
+      getUnrealizedPnl: (answer) => (answer.status === 200 ? { ...unavailable(answer), status: 502 } : answer),
+    });
+    const flow = report.workflows.find((workflow) => workflow.workflowId === 'traderPositionsToUnrealizedPnl');
+    expect(flow?.status).toBe('fail');
+    expect(flow?.problems.map((problem) => problem.check)).toEqual([
+      'unrealizedPnl (getUnrealizedPnl): status code check',
+    ]);
+    expect(report.operations.find((result) => result.operationId === 'getUnrealizedPnl')?.problems).toEqual([
+      expect.objectContaining({ check: 'status', observed: expect.stringMatching(/^502 /) }),
+    ]);
+  });
+
+  it('a list whose first entry breaks the contract fails the step that lists it, once', async () => {
+    const report = await runAgainst({ listCompetitions: (answer) => ({ ...answer, body: [{ id: 'seven' }] }) });
+    const flow = report.workflows.find((workflow) => workflow.workflowId === 'competitionToLeaderboard');
+    expect(flow?.status).toBe('fail');
+    expect(flow?.problems.map((problem) => problem.check)).toEqual([
+      'listCompetitions (listCompetitions): schema check',
+    ]);
+  });
+
+  it('a media type that is not JSON in any case', async () => {
+    const report = await runAgainst({
+      listPairs: (answer) => ({ ...answer, headers: { 'content-type': 'Text/Plain; Charset=UTF-8' } }),
+    });
+    expect(report.operations.find((result) => result.operationId === 'listPairs')?.problems).toEqual([
+      expect.objectContaining({ check: 'content-type', observed: 'Text/Plain; Charset=UTF-8' }),
+    ]);
+  });
+
+  it('a refusal not made: hours_ago=0 and an address that is not one answered 200', async () => {
+    const report = await runAgainst({
+      getPriceHoursAgo: (answer, { query, example }) => (query.get('hours_ago') === '0' ? example : answer),
+      getUnrealizedPnl: (answer, { example }) => (answer.status === 400 ? example : answer),
+    });
+    expect(
+      report.problems.filter((problem) => problem.check === 'out-of-range').map((problem) => problem.expected),
+    ).toEqual([
+      expect.stringMatching(/^400 for hours_ago=0 \(below 1: /),
+      expect.stringMatching(/^400 for user_address=not-an-address \(not an address: /),
+    ]);
+    expect(report.observations).toContainEqual(
+      expect.objectContaining({
+        point: expect.stringMatching(/^block_chain=NOT_A_CHAIN/),
+        observed: expect.stringMatching(/^200 /),
+      }),
+    );
+  });
+});
