@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npx trading-analytics-conformance --base-url <url>`: checks a running service against the contract.
-// Exit 0: conforms; 1: does not (or a request timed out); 2: bad usage or an unreachable base URL.
+// Exit 0: conforms; 1: does not (a request timed out, or the base URL cannot be reached: the reports say
+// so); 2: bad usage.
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { readHeaderFlags } from './header-flags.js';
@@ -29,6 +30,8 @@ contract leaves open against a running service. Read-only unless --allow-writes.
   --concurrency <n>       at most n requests at once (default ${defaults.concurrency})
   --timeout-ms <ms>       per-request timeout, 1 to 2147483647; a timed-out operation is reported and the run goes on (default ${defaults.timeoutMs})
   --max-body-bytes <n>    largest answer body read, in decoded bytes; a larger one is reported (default ${defaults.maxBodyBytes})
+  --only <ids>            only these operations: operationIds, comma-separated (repeatable); the rest are skipped
+  --skip <ids>            not these operations: operationIds, comma-separated (repeatable)
   --junit <file>          write a JUnit XML report (a testcase per operation and per workflow)
   --json <file>           write a JSON report (every problem and observation)
   --help                  show this text`;
@@ -38,6 +41,13 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 function fail(message: string): never {
   console.error(`trading-analytics-conformance: ${message}`);
   process.exit(2);
+}
+
+/** The operationIds of a flag given once or more, each a comma-separated list. */
+function idsFlag(name: string, texts: string[]): string[] {
+  const ids = texts.flatMap((text) => text.split(',')).map((id) => id.trim());
+  if (ids.some((id) => id === '')) fail(`${name} takes operationIds separated by commas, with none empty.`);
+  return ids;
 }
 
 /** A flag's number, written in decimal digits (no sign, exponent or hex); the run checks its range. */
@@ -62,6 +72,8 @@ function parseFlags() {
         concurrency: { type: 'string', default: String(defaults.concurrency) },
         'timeout-ms': { type: 'string', default: String(defaults.timeoutMs) },
         'max-body-bytes': { type: 'string', default: String(defaults.maxBodyBytes) },
+        only: { type: 'string', multiple: true },
+        skip: { type: 'string', multiple: true, default: [] },
         junit: { type: 'string' },
         json: { type: 'string' },
         help: { type: 'boolean', default: false },
@@ -95,6 +107,8 @@ try {
     concurrency: numberFlag('--concurrency', values.concurrency, { integer: true }),
     timeoutMs: numberFlag('--timeout-ms', values['timeout-ms'], { integer: true }),
     maxBodyBytes: numberFlag('--max-body-bytes', values['max-body-bytes'], { integer: true }),
+    ...(values.only === undefined ? {} : { only: idsFlag('--only', values.only) }),
+    skip: idsFlag('--skip', values.skip),
     onProgress: (line) => console.error(`- ${line}`),
   });
 } catch (error) {

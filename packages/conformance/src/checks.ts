@@ -82,6 +82,8 @@ export function checkAnswer(
     if (Buffer.byteLength(answer.text) <= FULL_VALIDATION_BYTES) errors = validators.all.errors(content.schema, body);
     else notes.push(`only the first schema error is looked for in a body over ${FULL_VALIDATION_BYTES} bytes`);
   }
+  // One value is one problem: a null where a string of an enum belongs breaks its type and its enum.
+  errors = errors.filter((error, index) => errors.findIndex((other) => other.at === error.at) === index);
   for (const error of errors.slice(0, MAX_SCHEMA_ERRORS)) findings.push({ check: 'schema', error });
   if (errors.length > MAX_SCHEMA_ERRORS) {
     notes.push(`${errors.length - MAX_SCHEMA_ERRORS} more schema errors not listed (at most ${MAX_SCHEMA_ERRORS} are)`);

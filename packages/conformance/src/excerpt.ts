@@ -66,8 +66,22 @@ export function renderJson(value: unknown, budget: number): { text: string; comp
  * is folded and cut (so a cut leaves no start of one); `absent` for undefined.
  */
 export function excerpt(value: unknown, redact: Redact, limit = EXCERPT_LENGTH): string {
-  const { text, complete } =
-    typeof value === 'string' ? { text: value, complete: true } : renderJson(value, limit * RENDER_FACTOR);
+  return cut(
+    typeof value === 'string' ? { text: value, complete: true } : renderJson(value, limit * RENDER_FACTOR),
+    redact,
+    limit,
+  );
+}
+
+/**
+ * A value a service sent as JSON, written as JSON so its type shows: the string `"0.0842"` in quotes, the
+ * number `0.0842` without; redacted and cut as `excerpt`.
+ */
+export function jsonExcerpt(value: unknown, redact: Redact, limit = EXCERPT_LENGTH): string {
+  return cut(renderJson(value, limit * RENDER_FACTOR), redact, limit);
+}
+
+function cut({ text, complete }: { text: string; complete: boolean }, redact: Redact, limit: number): string {
   // Folding whitespace could join what was apart into a secret: redacted again after.
   const line = redact(redact(text, !complete).replace(/\s+/g, ' '));
   return line.length > limit || !complete ? `${line.slice(0, limit)}…` : line;

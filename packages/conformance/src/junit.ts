@@ -1,5 +1,6 @@
-// The JUnit XML report for any CI: suites `operations` and `workflows`, a testcase per operationId and per
-// workflowId, a `<failure>` per problem, `<skipped>` with the reason; the observations in `<system-out>`.
+// The JUnit XML report for any CI: suites `operations` and `workflows` (and `service` when the run itself
+// failed), a testcase per operationId and per workflowId, or one per problem of a failing one, so the
+// file's failures are the report's problems; `<skipped>` with the reason; the observations in `<system-out>`.
 import { problemLine } from './problems.js';
 import { createRedactor, type Redact } from './redact.js';
 import type { ConformanceReport, OperationProblem, WorkflowProblem } from './report.js';
@@ -20,27 +21,31 @@ function xmlText(text: unknown, redact: Redact): string {
   );
 }
 
-function testcase(
+/**
+ * The testcases of one operation or workflow: one per problem (so the file counts what the summary and the
+ * totals count: problems), named by the check when there are several; one passing or skipped one otherwise.
+ */
+function testcases(
   xml: (text: unknown) => string,
   name: string,
   classname: string,
   seconds: number,
   problems: readonly (OperationProblem | WorkflowProblem)[],
-  { skipped, timedOut = false }: { skipped?: string | undefined; timedOut?: boolean } = {},
-): string {
-  const open = `    <testcase name="${xml(name)}" classname="${xml(classname)}" time="${seconds.toFixed(3)}"`;
-  if (skipped) return `${open}>\n      <skipped message="${xml(skipped)}"/>\n    </testcase>`;
-  if (problems.length === 0) return `${open}/>`;
-  const failures = problems.map(
-    (problem) =>
-      `      <failure type="${xml(timedOut ? 'timeout' : problem.check)}" message="${xml(problemLine(problem))}">${xml(`expected: ${problem.expected}\nobserved: ${problem.observed}`)}</failure>`,
-  );
-  return `${open}>\n${failures.join('\n')}\n    </testcase>`;
+  skipped?: string,
+): string[] {
+  const open = (caseName: string) =>
+    `    <testcase name="${xml(caseName)}" classname="${xml(classname)}" time="${seconds.toFixed(3)}"`;
+  if (skipped) return [`${open(name)}>\n      <skipped message="${xml(skipped)}"/>\n    </testcase>`];
+  if (problems.length === 0) return [`${open(name)}/>`];
+  return problems.map((problem, index) => {
+    const caseName = problems.length === 1 ? name : `${name} (${index + 1} of ${problems.length}: ${problem.check})`;
+    const request = problem.request === undefined ? '' : `request: ${problem.request}\n`;
+    const body = `${request}expected: ${problem.expected}\nobserved: ${problem.observed}`;
+    return `${open(caseName)}>\n      <failure type="${xml(problem.check)}" message="${xml(problemLine(problem))}">${xml(body)}</failure>\n    </testcase>`;
+  });
 }
 
-function suite(name: string, cases: string[], results: readonly { status: string }[], extra = ''): string {
-  const failures = results.filter((result) => result.status === 'fail' || result.status === 'timeout').length;
-  const skipped = results.filter((result) => result.status === 'skipped').length;
+function suite(name: string, cases: string[], failures: number, skipped: number, extra = ''): string {
   return `  <testsuite name="${name}" tests="${cases.length}" failures="${failures}" errors="0" skipped="${skipped}">\n${cases.join('\n')}${extra}\n  </testsuite>`;
 }
 
@@ -48,14 +53,28 @@ function suite(name: string, cases: string[], results: readonly { status: string
 export function formatJunit(report: ConformanceReport): string {
   const redact = createRedactor(report.secrets);
   const xml = (text: unknown) => xmlText(text, redact);
-  const operations = report.operations.map((result) =>
-    testcase(xml, result.operationId, 'conformance.operations', (result.ms ?? 0) / 1000, result.problems, {
-      skipped: result.status === 'skipped' ? result.reason : undefined,
-      timedOut: result.status === 'timeout',
-    }),
+  const operations = report.operations.flatMap((result) =>
+    testcases(
+      xml,
+      result.operationId,
+      'conformance.operations',
+      (result.ms ?? 0) / 1000,
+      result.problems,
+      result.status === 'skipped' ? result.reason : undefined,
+    ),
   );
-  const workflows = report.workflows.map((workflow) =>
-    testcase(xml, workflow.workflowId, 'conformance.workflows', 0, workflow.problems),
+  const workflows = report.workflows.flatMap((workflow) =>
+    testcases(xml, workflow.workflowId, 'conformance.workflows', 0, workflow.problems),
+  );
+  // A problem of the run itself (an unreachable base URL): neither an operation's nor a workflow's.
+  const named = new Set(
+    [...report.operations, ...report.workflows].map((entry) =>
+      'operationId' in entry ? entry.operationId : entry.workflowId,
+    ),
+  );
+  const runProblems = report.problems.filter((problem) => !named.has(problem.operationId));
+  const service = runProblems.flatMap((problem) =>
+    testcases(xml, problem.operationId, 'conformance.service', 0, [problem]),
   );
   const observations = report.observations
     .map(
@@ -63,17 +82,21 @@ export function formatJunit(report: ConformanceReport): string {
         `${observation.operationId}: ${observation.point}\n  ${observation.request}: ${observation.observed}`,
     )
     .join('\n');
-  const failures =
-    report.operations.filter((result) => result.status === 'fail' || result.status === 'timeout').length +
-    report.workflows.filter((workflow) => workflow.status === 'fail').length;
   const systemOut = observations
     ? `\n    <system-out>${xml(`Observations (never a failure):\n${observations}`)}</system-out>`
     : '';
+  const count = (results: readonly { problems: readonly unknown[] }[]) =>
+    results.reduce((total, result) => total + result.problems.length, 0);
+  const skipped = report.operations.filter((result) => result.status === 'skipped').length;
+  const suites = [
+    suite('operations', operations, count(report.operations), skipped, systemOut),
+    suite('workflows', workflows, count(report.workflows), 0),
+    ...(service.length > 0 ? [suite('service', service, runProblems.length, 0)] : []),
+  ];
   const text = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="trading-analytics-conformance" tests="${operations.length + workflows.length}" failures="${failures}" time="${(report.durationMs / 1000).toFixed(3)}">`,
-    suite('operations', operations, report.operations, systemOut),
-    suite('workflows', workflows, report.workflows),
+    `<testsuites name="trading-analytics-conformance" tests="${operations.length + workflows.length + service.length}" failures="${report.problems.length}" time="${(report.durationMs / 1000).toFixed(3)}">`,
+    ...suites,
     '</testsuites>',
     '',
   ].join('\n');

@@ -10,10 +10,12 @@ import { type OperationFinding, operationProblem } from './problems.js';
 import type { Redact } from './redact.js';
 import { refusalsOf } from './refusals.js';
 import type { Observation, OperationResult } from './report.js';
-import { headerParameters, parameterValues, requestBodyFor, requestTarget } from './requests.js';
+import { headerParameters, parameterValues, requestBodyFor, requestLine, requestTarget } from './requests.js';
 
 /** What every operation of a run shares. */
 export interface OperationContext {
+  /** Where requests go, for the report's request lines. */
+  baseUrl: string;
   document: OpenApiDocument;
   validators: AnswerValidators;
   params: Params;
@@ -44,10 +46,23 @@ export async function checkOperation(
   };
   const observations: Observation[] = [];
   const findings: OperationFinding[] = [];
+  // The request each finding came from: the operation's own, or an out-of-range one.
+  let mainRequest: string | undefined;
+  const requestOf = (finding: OperationFinding) => (finding.check === 'out-of-range' ? finding.request : mainRequest);
   const done = (status: OperationResult['status']) => ({
-    result: { ...result, status, problems: findings.map((finding) => operationProblem(finding, context.redact)) },
+    result: {
+      ...result,
+      status,
+      problems: findings.map((finding) => {
+        const request = requestOf(finding);
+        const problem = operationProblem(finding, context.redact);
+        return request === undefined ? problem : { ...problem, request };
+      }),
+    },
     observations,
   });
+  const line = (target: string, body: unknown) =>
+    requestLine(context.baseUrl, entry.method, target, body, context.redact);
 
   const skipped = skipReason(entry.operationId, context.allowWrites);
   if (skipped) return { result: { ...result, status: 'skipped', reason: skipped }, observations };
@@ -64,6 +79,7 @@ export async function checkOperation(
   const body = requestBodyFor(document, entry, params);
   const target = requestTarget(entry, values);
   const headers = { ...context.headers, ...headerParameters(entry, values) };
+  mainRequest = line(target, body);
   const answer = await context.send({ method: entry.method, target, body, headers });
   result.request = `${method} ${target}`;
   result.ms = answer.ms;
@@ -80,6 +96,12 @@ export async function checkOperation(
     findings.push({ check: 'body-size', status: answer.status, maxBodyBytes: answer.maxBodyBytes });
   } else {
     const checked = checkAnswer(document, context.validators, entry, answer);
+    if (answer.status === 404) {
+      // The example request is the one meant to find data: a 404 there points at the base URL or --params.
+      const declared = entry.responses.map((response) => response.status);
+      findings.push({ check: 'status', declared, status: 404, text: answer.text, notFound: true });
+      checked.findings = checked.findings.filter((finding) => finding.check !== 'status');
+    }
     findings.push(...checked.findings);
     if (checked.notes.length > 0) result.notes = [...(result.notes ?? []), ...checked.notes];
   }
@@ -97,7 +119,8 @@ export async function checkOperation(
       continue;
     }
     if (refusal.kind !== 'answer' || refusal.status !== 400) {
-      findings.push({ check: 'out-of-range', parameter: parameter.name, value, why, answer: refusal });
+      const request = line(refusalTarget, body);
+      findings.push({ check: 'out-of-range', parameter: parameter.name, value, why, answer: refusal, request });
     }
     if (refusal.kind === 'answer' || refusal.kind === 'oversized') {
       observations.push({

@@ -84,3 +84,32 @@ export function checkedLimits(options: ConformanceOptions) {
   }
   return { rps, concurrency, timeoutMs, maxBodyBytes, headers };
 }
+
+/**
+ * Which operations a run sends: `--only` (or every operation), less `--skip`; the reason an operation left
+ * out is reported with. An id the contract does not have is a UsageError that lists the ones it has.
+ */
+export function operationSelection(
+  options: Pick<ConformanceOptions, 'only' | 'skip'>,
+  operationIds: readonly string[],
+): (operationId: string) => string | undefined {
+  const known = new Set(operationIds);
+  for (const [flag, ids] of [
+    ['--only', options.only ?? []],
+    ['--skip', options.skip ?? []],
+  ] as const) {
+    const unknown = ids.filter((id) => !known.has(id));
+    if (unknown.length > 0) {
+      throw new UsageError(
+        `${flag}: no operation ${unknown.map((id) => JSON.stringify(id.slice(0, 80))).join(', ')} in the contract; its operationIds: ${operationIds.join(', ')}.`,
+      );
+    }
+  }
+  const only = options.only === undefined ? undefined : new Set(options.only);
+  const skip = new Set(options.skip ?? []);
+  return (operationId) => {
+    if (only && !only.has(operationId)) return 'not selected (--only)';
+    if (skip.has(operationId)) return 'left out (--skip)';
+    return undefined;
+  };
+}

@@ -1,7 +1,7 @@
 // Every problem a run can find: its check kind with the facts found, and the one place that words them.
 // A report's `check`, `expected` and `observed` are written here and nowhere else.
 import type { SchemaError } from '@trading-analytics/core';
-import { excerpt } from './excerpt.js';
+import { excerpt, jsonExcerpt } from './excerpt.js';
 import type { Sent } from './http.js';
 import type { Redact } from './redact.js';
 import type { CheckKind, OperationProblem, WorkflowCheckName, WorkflowProblem } from './report.js';
@@ -18,7 +18,9 @@ export type OperationFinding =
   // An answer whose body is over the cap: the rest of it is left unread.
   | Finding<'body-size', { status: number; maxBodyBytes: number }>
   // A status the operation declares neither exactly, by range nor as `default`.
-  | Finding<'status', { declared: string[]; status: number; text: string }>
+  // Also a 404 on the operation's own request, declared or not (`notFound`): a wrong base-URL prefix or
+  // --params answers every operation so, and an operation that declares a 404 would pass.
+  | Finding<'status', { declared: string[]; status: number; text: string; notFound?: true }>
   // A declared header that is absent while required (`invalid` undefined) or breaks its schema.
   | Finding<'header', { header: string; invalid?: { value: string; error: SchemaError } }>
   | Finding<'content-type', { declared: string[]; contentType: string | null }>
@@ -26,12 +28,14 @@ export type OperationFinding =
   | Finding<'body', { text: string }>
   | Finding<'schema', { error: SchemaError }>
   // A value outside a parameter's bounds that the service did not refuse with 400.
-  | Finding<'out-of-range', { parameter: string; value: string | number; why: string; answer: Sent }>;
+  | Finding<'out-of-range', { parameter: string; value: string | number; why: string; answer: Sent; request: string }>;
 
 /** Where a workflow problem sits: a step of it, and the step's operation when it names one. */
 interface StepRef {
   stepId: string;
   operationId: string | undefined;
+  /** The step's request line (see requestLine), when Respect's log has it. */
+  request: string | undefined;
 }
 
 /** A departure of one workflow. */
@@ -46,7 +50,7 @@ export type WorkflowFinding =
   | Finding<'transaction value', StepRef & { field: string; value: unknown }>
   // A request of the flows the proxy did not pass on (not an operation the flows name, or one the run may
   // not send): the service never received it.
-  | Finding<'refused', { method: string; target: string; reason: string }>;
+  | Finding<'refused', { method: string; target: string; reason: string; request: string }>;
 
 function stepName({ stepId, operationId }: StepRef, check: string): WorkflowCheckName {
   // A step that runs no operation of its own reads `(undefined)`, as reports always have.
@@ -81,12 +85,15 @@ export function operationProblem(finding: OperationFinding, redact: Redact): Ope
         expected: `a body of at most ${finding.maxBodyBytes} bytes (--max-body-bytes)`,
         observed: `${finding.status}, body over ${finding.maxBodyBytes} bytes (the rest left unread)`,
       };
-    case 'status':
+    case 'status': {
+      const observed = `${finding.status}${finding.text ? ` ${excerpt(finding.text, redact)}` : ''}`;
+      if (!finding.notFound) return { check, expected: `one of ${finding.declared.join(', ')}`, observed };
       return {
         check,
-        expected: `one of ${finding.declared.join(', ')}`,
-        observed: `${finding.status}${finding.text ? ` ${excerpt(finding.text, redact)}` : ''}`,
+        expected: `a success for the request made from the contract's first example (${finding.declared.join(', ')} declared)`,
+        observed: `${observed} (is the path of --base-url right, and do --params name what the service has?)`,
       };
+    }
     case 'header': {
       const { header, invalid } = finding;
       if (!invalid) return { check, expected: `${header} present`, observed: `${header} absent` };
@@ -110,7 +117,7 @@ export function operationProblem(finding: OperationFinding, redact: Redact): Ope
       return {
         check,
         expected: `${at} ${finding.error.message}`,
-        observed: `${at} = ${excerpt(finding.error.value, redact)}`,
+        observed: `${at} = ${jsonExcerpt(finding.error.value, redact)}`,
       };
     }
     case 'out-of-range':
@@ -132,27 +139,48 @@ export function workflowProblem(finding: WorkflowFinding, redact: Redact): Workf
     case 'steps':
       return { check: 'steps', expected: `${finding.declared} steps run`, observed: `${finding.run} run` };
     case 'step':
-      return {
+      return withRequest(finding.request, {
         check: stepName(finding, finding.name),
         expected: finding.condition ?? 'pass',
         observed: excerpt(finding.message ?? '', redact),
-      };
+      });
     case 'transaction value':
-      return {
+      return withRequest(finding.request, {
         check: stepName(finding, 'transaction value'),
         expected: `${finding.field} an integer string (wei)`,
-        observed: excerpt(finding.value, redact),
-      };
+        observed: jsonExcerpt(finding.value, redact),
+      });
     case 'refused':
       return {
         check: 'refused',
         expected: "only requests for the operations the flows name, as the run may send them, on the base URL's origin",
         observed: `${finding.method} ${excerpt(finding.target, redact, 200)} refused, never sent: ${finding.reason}`,
+        request: finding.request,
       };
   }
+}
+
+/** A problem with the request that showed it, when there is one. */
+function withRequest(request: string | undefined, problem: WorkflowProblem): WorkflowProblem {
+  return request === undefined ? problem : { ...problem, request };
 }
 
 /** One problem on one line: `check: expected …; observed …`. */
 export function problemLine(problem: OperationProblem | WorkflowProblem): string {
   return `${problem.check}: expected ${problem.expected}; observed ${problem.observed}`;
+}
+
+/**
+ * The lines of a list of problems: each problem's line, after the line of its request (`request: GET …`)
+ * where the request differs from the one before.
+ */
+export function problemLines(problems: readonly (OperationProblem | WorkflowProblem)[]): string[] {
+  const lines: string[] = [];
+  let shown: string | undefined;
+  for (const problem of problems) {
+    if (problem.request !== undefined && problem.request !== shown) lines.push(`request: ${problem.request}`);
+    shown = problem.request ?? shown;
+    lines.push(problemLine(problem));
+  }
+  return lines;
 }

@@ -33,6 +33,8 @@ export interface OperationProblem {
   check: OperationCheck;
   expected: string;
   observed: string;
+  /** The request that showed it: method, whole URL with the query, a POST's body; absent when none was sent. */
+  request?: string;
 }
 
 /** One problem of a workflow, as a report gives it. */
@@ -40,6 +42,8 @@ export interface WorkflowProblem {
   check: WorkflowCheckName;
   expected: string;
   observed: string;
+  /** The step's request (method, whole URL with the query, a POST's body); absent for a workflow-wide problem. */
+  request?: string;
 }
 
 export interface ConformanceOptions {
@@ -59,7 +63,11 @@ export interface ConformanceOptions {
   timeoutMs?: number;
   /** Largest answer body read, in decoded bytes; a larger one is reported, the rest left unread. Default 4 MiB. */
   maxBodyBytes?: number;
-  /** Run the Arazzo workflows with Redocly Respect. Default true. */
+  /** Only these operations (operationIds); the others are reported as skipped. An unknown id is a UsageError. */
+  only?: string[];
+  /** These operations (operationIds) are reported as skipped, not sent. An unknown id is a UsageError. */
+  skip?: string[];
+  /** Run the Arazzo workflows with Redocly Respect (those whose every operation is selected). Default true. */
   workflows?: boolean;
   /** Another folder holding openapi.json and *.arazzo.yaml. */
   contractDir?: string;
@@ -138,6 +146,10 @@ export interface ConformanceSettings {
   params: string | null;
   /** The names of the --header values (never the values). */
   headers: string[];
+  /** The operationIds of --only, or null for every operation. */
+  only: string[] | null;
+  /** The operationIds of --skip. */
+  skip: string[];
 }
 
 export interface ConformanceTotals {
@@ -149,6 +161,8 @@ export interface ConformanceTotals {
   workflows: number;
   workflowsConform: number;
   observations: number;
+  /** Everything that does not conform (`problems`): the summary's and the JUnit file's count too. */
+  problems: number;
   /** Requests sent to the service (`requests`). */
   requests: number;
 }

@@ -7,7 +7,9 @@ import {
   resolve,
   type Schema,
 } from '@trading-analytics/core';
+import { jsonExcerpt } from './excerpt.js';
 import type { Params } from './params.js';
+import type { Redact } from './redact.js';
 
 /** Parameter values by name, as the runner sends them. */
 export type ParameterValues = Record<string, unknown>;
@@ -119,4 +121,13 @@ export function headerParameters(entry: ContractOperation, values: ParameterValu
       .filter((parameter) => parameter.in === 'header' && Object.hasOwn(values, parameter.name))
       .map((parameter) => [parameter.name, String(values[parameter.name])]),
   );
+}
+
+/**
+ * A request as a report shows it: the method, the whole URL with its query, and the body of a POST (as
+ * JSON, cut like any excerpt); never a header. The formatters redact it as they redact everything.
+ */
+export function requestLine(baseUrl: string, method: string, target: string, body: unknown, redact: Redact): string {
+  const line = `${method.toUpperCase()} ${baseUrl}${target}`;
+  return body === undefined ? line : `${line} body ${jsonExcerpt(body, redact)}`;
 }

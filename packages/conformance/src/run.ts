@@ -5,21 +5,26 @@ import { loadContract, workflowFiles } from './contract.js';
 import { createLimiter, type RequestSpec, send } from './http.js';
 import { MAX_TIMER_MS } from './limits.js';
 import { checkOperation } from './operation.js';
-import { checkedLimits, parseBaseUrl } from './options.js';
+import { checkedLimits, operationSelection, parseBaseUrl } from './options.js';
 import { loadParams, NO_PARAMS } from './params.js';
 import { createRedactor } from './redact.js';
 import type { ConformanceOptions, ConformanceReport, OperationResult, Problem } from './report.js';
 import { screenForFlows } from './screen.js';
 import { recordTraffic } from './traffic.js';
-import { UsageError } from './usage-error.js';
 import { runWorkflows } from './workflows.js';
 
 export { defaults } from './options.js';
 
+/** The `operationId` of the one problem of a run whose base URL cannot be reached. */
+const UNREACHABLE = 'reachability';
+
 // What Respect waits for one answer of the proxy beyond the run's timeout and the rate cap's wait.
 const RESPECT_WAIT_MARGIN_MS = 5_000;
 
-/** Runs the contract against a service. Rejects with a UsageError for bad options or an unreachable base URL. */
+/**
+ * Runs the contract against a service. Rejects with a UsageError for bad options; an unreachable base URL is
+ * the report's one problem.
+ */
 export async function runConformance(options: ConformanceOptions): Promise<ConformanceReport> {
   const { allowWrites = false, onProgress = () => {} } = options;
   const started = performance.now();
@@ -38,23 +43,105 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
         operations.map((entry) => entry.operationId),
       )
     : NO_PARAMS;
+  const leftOut = operationSelection(
+    options,
+    operations.map((entry) => entry.operationId),
+  );
   const limit = createLimiter({ rps, concurrency });
   const traffic = recordTraffic((spec) => send({ baseUrl, headers, timeoutMs, maxBodyBytes, ...spec }));
   const request = (spec: RequestSpec) => limit(() => traffic.send(spec, 'runner'));
 
+  const settings = {
+    rps,
+    concurrency,
+    timeoutMs,
+    maxBodyBytes,
+    allowWrites,
+    params: options.params ?? null,
+    headers: Object.keys(headers),
+    only: options.only ?? null,
+    skip: options.skip ?? [],
+  };
+  const finish = (parts: Pick<ConformanceReport, 'operations' | 'workflows' | 'problems' | 'observations'>) => {
+    const { operations: results, workflows, problems, observations } = parts;
+    const count = (status: OperationResult['status']) => results.filter((result) => result.status === status).length;
+    const report = {
+      baseUrl,
+      contract: { title: document.info.title, version: document.info.version },
+      conforms: problems.length === 0,
+      durationMs: Math.round(performance.now() - started),
+      settings,
+      totals: {
+        operations: results.length,
+        conform: count('pass'),
+        fail: count('fail'),
+        timedOut: count('timeout'),
+        skipped: count('skipped'),
+        workflows: workflows.length,
+        workflowsConform: workflows.filter((workflow) => workflow.status === 'pass').length,
+        observations: observations.length,
+        problems: problems.length,
+        requests: traffic.requests.length,
+      },
+      operations: results,
+      workflows,
+      problems,
+      observations,
+      requests: traffic.requests,
+    };
+    // Not enumerable, so never serialised with the report.
+    const kept = Object.values(headers).filter(Boolean);
+    return Object.defineProperty(report, 'secrets', { value: kept, enumerable: false }) as ConformanceReport;
+  };
+
   const reachable = await request({ method: 'get', target: '/' });
-  if (reachable.kind === 'network') {
-    throw new UsageError(`cannot reach ${baseUrl}: ${redact(reachable.error).slice(0, 200)}`);
-  }
-  if (reachable.kind === 'timeout') {
-    throw new UsageError(`${baseUrl} did not answer within ${timeoutMs} ms (--timeout-ms).`);
+  if (reachable.kind === 'network' || reachable.kind === 'timeout') {
+    // The run fails (exit 1) with its reports, which say why; nothing else is sent.
+    const why =
+      reachable.kind === 'network' ? redact(reachable.error).slice(0, 200) : `no answer within ${timeoutMs} ms`;
+    onProgress(`cannot reach ${baseUrl}: ${why}`);
+    return finish({
+      operations: operations.map((entry) => ({
+        operationId: entry.operationId,
+        method: entry.method.toUpperCase(),
+        path: entry.path,
+        status: 'skipped',
+        reason: `not sent: ${baseUrl} cannot be reached`,
+        problems: [],
+      })),
+      workflows: [],
+      observations: [],
+      problems: [
+        {
+          operationId: UNREACHABLE,
+          check: reachable.kind,
+          expected: `an HTTP answer from ${baseUrl}${reachable.kind === 'timeout' ? ` within ${timeoutMs} ms (--timeout-ms)` : ''}`,
+          observed: reachable.kind === 'network' ? why : 'no answer',
+          request: `GET ${baseUrl}/`,
+        },
+      ],
+    });
   }
 
   onProgress(
     `checking ${operations.length} operations against ${baseUrl} (up to ${rps} requests/s, ${concurrency} at once)`,
   );
-  const context = { document, validators, params, allowWrites, timeoutMs, headers, send: request, redact };
-  const checked = await Promise.all(operations.map((entry) => checkOperation(context, entry)));
+  const context = { baseUrl, document, validators, params, allowWrites, timeoutMs, headers, send: request, redact };
+  const checked = await Promise.all(
+    operations.map((entry) => {
+      const reason = leftOut(entry.operationId);
+      if (reason === undefined) return checkOperation(context, entry);
+      const result: OperationResult = {
+        operationId: entry.operationId,
+        method: entry.method.toUpperCase(),
+        path: entry.path,
+        status: 'skipped',
+        reason,
+        problems: [],
+      };
+      return { result, observations: [] };
+    }),
+  );
   const results = checked.map(({ result }) => result);
   const observations = checked.flatMap((outcome) => outcome.observations);
 
@@ -65,6 +152,11 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   }
   const flows = await runWorkflows({
     files,
+    baseUrl,
+    selected: (operationId) => leftOut(operationId) === undefined,
+    failedChecks: new Map(
+      results.map((result) => [result.operationId, new Set(result.problems.map((problem) => problem.check))]),
+    ),
     operations,
     allowWrites,
     timeoutMs,
@@ -77,45 +169,11 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const { workflows } = flows;
   observations.push(...flows.observations);
 
-  const count = (status: OperationResult['status']) => results.filter((result) => result.status === status).length;
   const problems: Problem[] = [
     ...results.flatMap((result) => result.problems.map((problem) => ({ operationId: result.operationId, ...problem }))),
     ...workflows.flatMap((workflow) =>
       workflow.problems.map((problem) => ({ operationId: workflow.workflowId, workflow: true as const, ...problem })),
     ),
   ];
-  const report = {
-    baseUrl,
-    contract: { title: document.info.title, version: document.info.version },
-    conforms: problems.length === 0,
-    durationMs: Math.round(performance.now() - started),
-    settings: {
-      rps,
-      concurrency,
-      timeoutMs,
-      maxBodyBytes,
-      allowWrites,
-      params: options.params ?? null,
-      headers: Object.keys(headers),
-    },
-    totals: {
-      operations: results.length,
-      conform: count('pass'),
-      fail: count('fail'),
-      timedOut: count('timeout'),
-      skipped: count('skipped'),
-      workflows: workflows.length,
-      workflowsConform: workflows.filter((workflow) => workflow.status === 'pass').length,
-      observations: observations.length,
-      requests: traffic.requests.length,
-    },
-    operations: results,
-    workflows,
-    problems,
-    observations,
-    requests: traffic.requests,
-  };
-  // Not enumerable, so never serialised with the report.
-  const kept = Object.values(headers).filter(Boolean);
-  return Object.defineProperty(report, 'secrets', { value: kept, enumerable: false }) as ConformanceReport;
+  return finish({ operations: results, workflows, problems, observations });
 }

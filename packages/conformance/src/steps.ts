@@ -3,6 +3,7 @@
 // unrealized PnL) ends the flow there as an observation, and an empty list (no competition yet) leaves
 // nothing for the next step to follow. Neither is a departure; what is, is reported once.
 import { type ContractOperation, declaredResponse } from '@trading-analytics/core';
+import type { OperationCheck } from './report.js';
 import type { ArazzoDocument, RespectLog } from './respect.js';
 
 type RespectStep = NonNullable<
@@ -23,7 +24,7 @@ const STATUS_CRITERION = /^\s*\$statusCode\s*==\s*[1-5][0-9][0-9]\s*$/;
 const BODY_POINTER = /^\$response\.body#(\/.*)?$/;
 
 /** The pointer to an empty list on the way to `pointer` in `body`, or undefined when there is none. */
-export function emptyListOnTheWay(body: unknown, pointer: string): string | undefined {
+function emptyListOnTheWay(body: unknown, pointer: string): string | undefined {
   const tokens = pointer
     .split('/')
     .slice(1)
@@ -100,4 +101,19 @@ export function readStep(
   const [empty] = emptyLists;
   if (empty && failed.some(unresolved)) return { failed: [], stop: { kind: 'empty-list', pointer: empty.list } };
   return { failed: [] };
+}
+
+// Respect's checks of a step that the runner's own check of the operation makes too.
+const SAME_CHECK: Partial<Record<string, readonly OperationCheck[]>> = {
+  'status code check': ['status'],
+  'content-type check': ['content-type'],
+  'schema check': ['schema', 'body'],
+};
+
+/**
+ * Whether a failed check of a step is one its operation's own check already failed (the operations are
+ * checked first): the flow says so instead of counting the same cause again.
+ */
+export function alreadyCounted(checkName: string, failedChecks: ReadonlySet<OperationCheck> | undefined): boolean {
+  return (SAME_CHECK[checkName] ?? []).some((check) => failedChecks?.has(check) === true);
 }

@@ -1,7 +1,7 @@
 // The summary a person reads on stdout: one line per operation and workflow, their problems and notes under
 // them, the observations, and the totals. Whatever the service sent, it reaches the terminal as visible
 // text: no control sequence, no reordering or hidden character.
-import { problemLine } from './problems.js';
+import { problemLines } from './problems.js';
 import { createRedactor } from './redact.js';
 import type { ConformanceReport, OperationStatus } from './report.js';
 
@@ -21,6 +21,11 @@ function visible(line: string): string {
 
 const MARKS: Record<OperationStatus, string> = { pass: 'ok  ', fail: 'FAIL', timeout: 'TIME', skipped: 'skip' };
 const INDENT = '        ';
+// The longest line of an observation in the summary.
+const OBSERVATION_LINE = 160;
+
+const inWorkflows = (report: ConformanceReport) =>
+  report.workflows.reduce((total, workflow) => total + workflow.problems.length, 0);
 
 /** The summary of a run, its secrets redacted, each line made safe for a terminal. */
 export function formatSummary(report: ConformanceReport): string {
@@ -35,7 +40,7 @@ export function formatSummary(report: ConformanceReport): string {
     if (result.status === 'skipped') lines.push(`${head}  (${result.reason})`);
     else lines.push(`${head}  ${result.answered ?? '-'}${result.ms !== undefined ? `  ${result.ms} ms` : ''}`);
     for (const note of result.notes ?? []) lines.push(`${INDENT}${note}`);
-    for (const problem of result.problems) lines.push(`${INDENT}${problemLine(problem)}`);
+    for (const line of problemLines(result.problems)) lines.push(`${INDENT}${line}`);
   }
   if (report.workflows.length > 0) {
     lines.push('', 'Workflows (Redocly Respect)');
@@ -43,16 +48,18 @@ export function formatSummary(report: ConformanceReport): string {
       const steps = workflow.steps.map((step) => `${step.operationId} ${step.status ?? '-'}`).join(' -> ');
       lines.push(`  ${MARKS[workflow.status]}  ${workflow.workflowId}  ${steps}`);
       for (const note of workflow.notes) lines.push(`${INDENT}${note}`);
-      for (const problem of workflow.problems) lines.push(`${INDENT}${problemLine(problem)}`);
+      for (const line of problemLines(workflow.problems)) lines.push(`${INDENT}${line}`);
     }
   }
   if (report.observations.length > 0) {
-    lines.push('', 'Observations (what the service does where the contract is open; never a failure)');
+    lines.push(
+      '',
+      "Observations (what the service does where the contract is open; never a failure; whole in the JSON report's `observations`)",
+    );
+    // One line per point, cut: the JSON report has each whole, with its request.
     for (const observation of report.observations) {
-      lines.push(
-        `  ${observation.operationId}: ${observation.point}`,
-        `${INDENT}${observation.request}: ${observation.observed}`,
-      );
+      const line = `  ${observation.operationId}: ${observation.point} -> ${observation.observed}`;
+      lines.push(line.length > OBSERVATION_LINE ? `${line.slice(0, OBSERVATION_LINE - 1)}…` : line);
     }
   }
   const { totals } = report;
@@ -63,7 +70,7 @@ export function formatSummary(report: ConformanceReport): string {
       `${totals.workflowsConform} of ${totals.workflows} workflows conform; ${totals.observations} observations; ${(report.durationMs / 1000).toFixed(1)} s`,
     report.conforms
       ? 'The service conforms to the contract.'
-      : `The service does not conform: ${report.problems.length} problem(s).`,
+      : `The service does not conform: ${totals.problems} problem(s) (${inWorkflows(report)} of them in workflows).`,
   );
   const redact = createRedactor(report.secrets);
   // Redacted before it is escaped, and again after, as any output is.

@@ -15,10 +15,11 @@ import { MAX_TIMER_MS, RESPECT_MARGIN_MS } from './limits.js';
 import { type WorkflowFinding, workflowProblem } from './problems.js';
 import { type ProxiedRequest, type ProxyEvent, startProxy } from './proxy.js';
 import type { Redact } from './redact.js';
-import type { Observation, WorkflowResult, WorkflowStep } from './report.js';
+import type { Observation, OperationCheck, WorkflowResult, WorkflowStep } from './report.js';
+import { requestLine } from './requests.js';
 import { type ArazzoDocument, type RespectLog, runRespect } from './respect.js';
 import type { Screen } from './screen.js';
-import { readStep } from './steps.js';
+import { alreadyCounted, readStep } from './steps.js';
 
 const FEE_FIELDS = ['updateFee', 'verifition_fee'] as const;
 const isIntegerString = (value: unknown): value is string => typeof value === 'string' && /^-?[0-9]+$/.test(value);
@@ -39,6 +40,12 @@ function transactionValue(
 
 export interface WorkflowRunOptions {
   files: string[];
+  /** The service: the flows' requests are reported on it (they are sent to it through the proxy). */
+  baseUrl: string;
+  /** The checks each operation failed in the runner's own run of it: a step failing the same is not counted again. */
+  failedChecks: ReadonlyMap<string, ReadonlySet<OperationCheck>>;
+  /** Whether an operation is selected (--only, --skip): a workflow runs when every operation it names is. */
+  selected: (operationId: string) => boolean;
   /** The contract's operations; the proxy passes on requests for those the flows name. */
   operations: readonly ContractOperation[];
   allowWrites: boolean;
@@ -81,7 +88,12 @@ function workflowResult(
   file: string,
   run: ExecutedWorkflow | undefined,
   proxied: Proxied,
-  known: { operations: ReadonlyMap<string, ContractOperation>; answered: ReadonlyMap<RespectStep, ProxiedRequest> },
+  known: {
+    baseUrl: string;
+    operations: ReadonlyMap<string, ContractOperation>;
+    answered: ReadonlyMap<RespectStep, ProxiedRequest>;
+    failedChecks: ReadonlyMap<string, ReadonlySet<OperationCheck>>;
+  },
   redact: Redact,
 ): { result: WorkflowResult; observations: Observation[] } {
   const findings: WorkflowFinding[] = [];
@@ -89,15 +101,36 @@ function workflowResult(
   const observations: Observation[] = [];
   const steps: WorkflowStep[] = [];
   let stopped = false;
+  let stepFailed = false;
+  let refusedStep = false;
   if (!run) findings.push({ check: 'respect' });
   for (const step of run?.executedSteps ?? []) {
     const declared = workflow.steps.find((candidate) => candidate.stepId === step.stepId);
     const operationId = declared?.operationId;
-    const at = { stepId: step.stepId, operationId };
-    steps.push({ ...at, status: step.response?.statusCode });
+    const request = stepRequest(step.request);
+    const at = {
+      stepId: step.stepId,
+      operationId,
+      request:
+        request === undefined
+          ? undefined
+          : requestLine(known.baseUrl, request.method, request.target, step.request?.body, redact),
+    };
+    steps.push({ stepId: step.stepId, operationId, status: step.response?.statusCode });
     const operation = operationId === undefined ? undefined : known.operations.get(operationId);
     const reading = readStep(step, declared, operation, known.answered.get(step)?.handed);
-    for (const check of reading.failed) {
+    const failedChecks = operationId === undefined ? undefined : known.failedChecks.get(operationId);
+    // A request the proxy refused is reported as such (`refused`); Respect's checks of the 403 it got are its consequence.
+    const refused = known.answered.get(step)?.event?.kind === 'refused';
+    refusedStep ||= refused;
+    for (const check of refused ? [] : reading.failed) {
+      stepFailed = true;
+      if (alreadyCounted(check.name, failedChecks)) {
+        notes.push(
+          `${step.stepId} (${operationId}): ${check.name} fails as ${operationId}'s own check does (counted there)`,
+        );
+        continue;
+      }
       findings.push({ check: 'step', ...at, name: check.name, condition: check.condition, message: check.message });
     }
     if (reading.stop?.kind === 'declared-status') {
@@ -105,7 +138,7 @@ function workflowResult(
       observations.push({
         operationId: operationId ?? workflow.workflowId,
         point: `A status the contract declares, answered in the flow ${workflow.workflowId} (step ${step.stepId}).`,
-        request: stepRequest(step.request) ?? step.stepId,
+        request: request === undefined ? step.stepId : `${request.method} ${request.target}`,
         observed: `${reading.stop.status}${reading.stop.description ? ` (${excerpt(reading.stop.description, redact, 120)})` : ''}: the flow ends at this step`,
       });
     } else if (reading.stop?.kind === 'empty-list') {
@@ -126,7 +159,7 @@ function workflowResult(
   if (run && notRun.length > 0) {
     // A failed step ends the flow: the steps after it are its consequence, not another problem.
     if (stopped) notes.push(`not run, as allowed: ${notRun.join(', ')}`);
-    else if (findings.length === 0)
+    else if (!stepFailed && !refusedStep)
       findings.push({ check: 'steps', declared: workflow.steps.length, run: steps.length });
     else notes.push(`not run after the failed step: ${notRun.join(', ')}`);
   }
@@ -144,11 +177,11 @@ function workflowResult(
   return { result, observations };
 }
 
-/** `METHOD /path?query` of a step's request, from Respect's log (its URL is the proxy's). */
-function stepRequest(request: { method?: string; url?: string } | undefined): string | undefined {
+/** The method and target (`/path?query`) of a step's request, from Respect's log (its URL is the proxy's). */
+function stepRequest(request: { method?: string; url?: string } | undefined) {
   if (!request?.method || !request.url || !URL.canParse(request.url)) return undefined;
   const url = new URL(request.url);
-  return `${request.method.toUpperCase()} ${url.pathname}${url.search}`;
+  return { method: request.method.toUpperCase(), target: `${url.pathname}${url.search}` };
 }
 
 /** `METHOD /path?query` of a request, as the proxy saw it. */
@@ -161,7 +194,10 @@ const requestKey = (method: string, target: string) => `${method.toUpperCase()} 
  */
 function eventsByWorkflow(requests: readonly ProxiedRequest[], runs: readonly ExecutedWorkflow[]) {
   const steps = runs.flatMap((run) =>
-    (run.executedSteps ?? []).map((step) => ({ workflowId: run.workflowId, step, key: stepRequest(step.request) })),
+    (run.executedSteps ?? []).map((step) => {
+      const request = stepRequest(step.request);
+      return { workflowId: run.workflowId, step, key: request && requestKey(request.method, request.target) };
+    }),
   );
   const events = new Map<string, ProxyEvent[]>();
   const answered = new Map<RespectStep, ProxiedRequest>();
@@ -184,14 +220,20 @@ function eventsByWorkflow(requests: readonly ProxiedRequest[], runs: readonly Ex
 }
 
 /** What the proxy did to a workflow's requests, in the report's words (what the service sent redacted). */
-function proxied(events: readonly ProxyEvent[], timeoutMs: number, redact: Redact): Proxied {
+function proxied(events: readonly ProxyEvent[], baseUrl: string, timeoutMs: number, redact: Redact): Proxied {
   const notes: string[] = [];
   const findings: WorkflowFinding[] = [];
   for (const event of events) {
     const request = `${event.method} ${excerpt(event.target, redact, 200)}`;
     switch (event.kind) {
       case 'refused':
-        findings.push({ check: 'refused', method: event.method, target: event.target, reason: event.reason });
+        findings.push({
+          check: 'refused',
+          method: event.method,
+          target: event.target,
+          reason: event.reason,
+          request: requestLine(baseUrl, event.method, event.target, undefined, redact),
+        });
         break;
       case 'redirect':
         notes.push(
@@ -220,6 +262,9 @@ function proxied(events: readonly ProxyEvent[], timeoutMs: number, redact: Redac
 /** Runs every workflow of the files; resolves with one result per workflow, in file order, and their observations. */
 export async function runWorkflows({
   files,
+  baseUrl,
+  selected,
+  failedChecks,
   operations,
   allowWrites,
   forward,
@@ -243,7 +288,18 @@ export async function runWorkflows({
   const scratch = await mkdtemp(path.join(tmpdir(), 'conformance-'));
   const results: WorkflowResult[] = [];
   try {
-    for (const { file, document } of documents) {
+    for (const { file, document: whole } of documents) {
+      const document = {
+        ...whole,
+        workflows: whole.workflows.filter((workflow) =>
+          workflow.steps.every((step) => step.operationId === undefined || selected(step.operationId)),
+        ),
+      };
+      if (document.workflows.length === 0) continue;
+      const chosen =
+        document.workflows.length === whole.workflows.length
+          ? []
+          : ['--workflow', ...document.workflows.map((workflow) => workflow.workflowId)];
       const sourceName = document.sourceDescriptions[0]?.name;
       const name = path.basename(file);
       const jsonFile = path.join(scratch, `${name}.json`);
@@ -259,6 +315,7 @@ export async function runWorkflows({
           '--max-fetch-timeout',
           String(respectWaitMs),
           ...inputArguments(document, inputs),
+          ...chosen,
         ],
         Math.min(MAX_TIMER_MS, steps * respectWaitMs + RESPECT_MARGIN_MS),
       );
@@ -270,7 +327,7 @@ export async function runWorkflows({
         // With no log to place them by, what the proxy did goes to the file's first workflow.
         const events = proxy.requests.slice(firstRequest).flatMap((request) => request.event ?? []);
         document.workflows.forEach((workflow, index) => {
-          const done = proxied(index === 0 ? events : [], timeoutMs, redact);
+          const done = proxied(index === 0 ? events : [], baseUrl, timeoutMs, redact);
           const findings: WorkflowFinding[] = [{ check: 'respect', output: lastLines }, ...done.findings];
           const problems = findings.map((finding) => workflowProblem(finding, redact));
           results.push({
@@ -288,8 +345,15 @@ export async function runWorkflows({
       const { events, answered } = eventsByWorkflow(proxy.requests.slice(firstRequest), runs);
       for (const workflow of document.workflows) {
         const run = runs.find((candidate) => candidate.workflowId === workflow.workflowId);
-        const done = proxied(events.get(workflow.workflowId) ?? [], timeoutMs, redact);
-        const read = workflowResult(workflow, name, run, done, { operations: byId, answered }, redact);
+        const done = proxied(events.get(workflow.workflowId) ?? [], baseUrl, timeoutMs, redact);
+        const read = workflowResult(
+          workflow,
+          name,
+          run,
+          done,
+          { baseUrl, operations: byId, answered, failedChecks },
+          redact,
+        );
         results.push(read.result);
         observations.push(...read.observations);
       }

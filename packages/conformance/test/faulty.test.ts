@@ -70,12 +70,13 @@ describe('against a server with one departure per check kind', () => {
       expect.objectContaining({ check: 'schema', expected: "(root) must have required property 'principal'" }),
     );
     expect(problem('getMyRank')).toContainEqual(
-      expect.objectContaining({ check: 'schema', expected: '/rank must be integer', observed: '/rank = 1' }),
+      // The string "1" where an integer belongs: shown as the JSON it was.
+      expect.objectContaining({ check: 'schema', expected: '/rank must be integer', observed: '/rank = "1"' }),
     );
     expect(problem('getPairVolume')[0].expected).toMatch(
       /\/period must be equal to one of the allowed values \(ONE_DAY, SEVEN_DAY, THIRTY_DAY, ALL\)/,
     );
-    expect(problem('getProtocolVolumeAllTime')[0]).toMatchObject({ observed: '/vol = 38,412,907.2215' });
+    expect(problem('getProtocolVolumeAllTime')[0]).toMatchObject({ observed: '/vol = "38,412,907.2215"' });
     expect(problem('getTradeOverview')[0]).toMatchObject({
       expected: '/realizedPnlUsd must be string',
       observed: '/realizedPnlUsd = null',
@@ -86,6 +87,7 @@ describe('against a server with one departure per check kind', () => {
         check: 'header',
         expected: 'Cache-Control present',
         observed: 'Cache-Control absent',
+        request: `GET ${server.url}/v1/portfolio/0x4a7f2c9e1b3d5f60718293a4b5c6d7e8f9012a3b/unrealized-pnl`,
       },
     ]);
     expect(problem('getStakedApy')[0]).toMatchObject({ check: 'status', observed: expect.stringMatching(/^201/) });
@@ -100,6 +102,10 @@ describe('against a server with one departure per check kind', () => {
         check: 'out-of-range',
         expected: '400 for hours_ago=25 (above 24: "`hours_ago` outside 1 to 24 on `pair-hours-ago`" (400))',
         observed: '200',
+        // The refused request, not the operation's own.
+        request: expect.stringMatching(
+          /^GET http:\/\/127\.0\.0\.1:\d+\/v1\/oracle\/price\/pair-hours-ago\?.*hours_ago=25$/,
+        ),
       },
     ]);
   });
@@ -140,7 +146,7 @@ describe('against a server with one departure per check kind', () => {
     expect(skipped).toEqual(['joinCompetition', 'submitTradingIntent']);
     expect(operations['@_failures']).toBe('9');
     for (const problem of report.problems)
-      expect(Object.keys(problem)).toEqual(['operationId', 'check', 'expected', 'observed']);
+      expect(Object.keys(problem)).toEqual(['operationId', 'check', 'expected', 'observed', 'request']);
   });
 });
 
@@ -148,7 +154,11 @@ describe('a departure inside a flow', () => {
   it('fails the workflow that carries it, naming the step, and computes the transaction value from the step before', async () => {
     const flowServer = await startExampleServer({
       departures: {
-        listCompetitionLeaderboard: (answer) => ({ ...answer, body: { ...body(answer), headers: 'rank,pnl' } }),
+        // Only for the competition the flow follows (the runner's own request sends the placeholder id 1).
+        listCompetitionLeaderboard: (answer, { path }) =>
+          path.startsWith('/v1/trading-competition/1/')
+            ? answer
+            : { ...answer, body: { ...body(answer), headers: 'rank,pnl' } },
         queryPriceUpdates: (answer) => ({
           ...answer,
           body: { ...body(answer), updateFee: '250000000000000000000', verifition_fee: '7' },
@@ -168,8 +178,37 @@ describe('a departure inside a flow', () => {
       });
       expect(byId.traderPositionsToUnrealizedPnl.status).toBe('pass');
       expect(report.problems).toContainEqual(
-        expect.objectContaining({ operationId: 'competitionToLeaderboard', workflow: true }),
+        expect.objectContaining({
+          operationId: 'competitionToLeaderboard',
+          workflow: true,
+          request: expect.stringMatching(/^GET http:\/\/127\.0\.0\.1:\d+\/v1\/trading-competition\/\d+\/leaderboard$/),
+        }),
       );
+    } finally {
+      await flowServer.close();
+    }
+  });
+
+  it('says a step fails as its operation already did, and counts the cause once', async () => {
+    const flowServer = await startExampleServer({
+      departures: {
+        listCompetitionLeaderboard: (answer) => ({ ...answer, body: { ...body(answer), headers: 'rank,pnl' } }),
+      },
+    });
+    try {
+      const report = await runConformance({ baseUrl: flowServer.url, rps: 200 });
+      const flow = report.workflows.find((workflow) => workflow.workflowId === 'competitionToLeaderboard');
+      expect(flow).toMatchObject({
+        status: 'pass',
+        problems: [],
+        notes: [
+          "competitionLeaderboard (listCompetitionLeaderboard): schema check fails as listCompetitionLeaderboard's own check does (counted there)",
+        ],
+      });
+      expect(report.problems.map((problem) => [problem.operationId, problem.check])).toEqual([
+        ['listCompetitionLeaderboard', 'schema'],
+      ]);
+      expect(report.totals.problems).toBe(1);
     } finally {
       await flowServer.close();
     }

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConformanceReport, SentRequest } from '../src/index.js';
 import {
   type Answer,
+  type Departure,
   type ExampleServer,
   type PeakRss,
   runBinMeasured,
@@ -59,7 +60,10 @@ const gzipBomb = gzipSync(Buffer.alloc(64 * 2 ** 20, ' '));
 /** operationId -> the hostile answer (none of them a step of a flow unless said). */
 const hostile: Record<
   string,
-  (example: Answer) => Answer | 'hang' | ((response: import('node:http').ServerResponse) => unknown)
+  (
+    example: Answer,
+    request: Parameters<Departure>[1],
+  ) => Answer | 'hang' | ((response: import('node:http').ServerResponse) => unknown)
 > = {
   // A body without end.
   getStakedApy: () => (response) => {
@@ -108,8 +112,12 @@ const hostile: Record<
   // valid but for its size (Respect would hold it many times over).
   listPairs: (example) => json({ ...(example.body as object), content: invalidItems(300 * 2 ** 10) }),
   getPortfolioData: (example) => json({ ...(example.body as object), padding: 'x'.repeat(1.5 * 2 ** 20) }),
-  // A step of a flow (competitionToLeaderboard): the token in a body Respect checks and quotes.
-  listCompetitionLeaderboard: (example) => json({ ...(example.body as object), headers: `${token} ${terminalAttack}` }),
+  // A step of a flow (competitionToLeaderboard): the token in a body Respect checks and quotes. Only for the
+  // flow's competition (the runner's own request sends the placeholder id 1), so the flow counts it.
+  listCompetitionLeaderboard: (example, { path }) =>
+    path.startsWith('/v1/trading-competition/1/')
+      ? example
+      : json({ ...(example.body as object), headers: `${token} ${terminalAttack}` }),
 };
 
 let server: ExampleServer;
@@ -122,7 +130,7 @@ beforeAll(async () => {
   const departures = Object.fromEntries(
     Object.entries(hostile).map(([operationId, answer]) => [
       operationId,
-      (_: Answer, { example }: { example: Answer }) => answer(example),
+      (_: Answer, request: Parameters<Departure>[1]) => answer(request.example, request),
     ]),
   );
   server = await startExampleServer({ departures });
@@ -176,6 +184,7 @@ describe('a run against a hostile service', () => {
           check: 'body-size',
           expected: `a body of at most ${maxBodyBytes} bytes (--max-body-bytes)`,
           observed: `200, body over ${maxBodyBytes} bytes (the rest left unread)`,
+          request: expect.stringMatching(/^GET http:\/\/127\.0\.0\.1:\d+\/v1\//),
         },
       ]);
     }
@@ -257,7 +266,7 @@ describe('a run against a hostile service', () => {
     }
     // The echoes were there to be redacted: in a body, a field, a cut excerpt, an observation, a flow step.
     expect(problemsOf('getMyRank')[0]?.observed).toBe('201 you sent [redacted]');
-    expect(problemsOf('getPairVolume')[0]?.observed).toBe('/period = [redacted]');
+    expect(problemsOf('getPairVolume')[0]?.observed).toBe('/period = "[redacted]"');
     expect(problemsOf('getProtocolVolumeAllTime')[0]?.observed).toMatch(/^500 x+\[redacted\]/);
     const observation = report.observations.find(
       (candidate) => candidate.operationId === 'getPriceHoursAgo' && candidate.point === 'Error body shape (400)',
@@ -294,7 +303,8 @@ describe('a run against a hostile service', () => {
     const surrogate = parsed.testsuites.testsuite[0].testcase.find(
       (testcase: Record<string, string>) => testcase['@_name'] === 'getPairCumulativeVolume',
     );
-    expect(surrogate.failure[0]['#text']).toContain('observed: /period = ab');
-    expect(problemsOf('getPairCumulativeVolume')[0]?.observed).toBe('/period = a\ud800b');
+    // Written as JSON, the lone surrogate is its escape: visible, and text XML allows.
+    expect(surrogate.failure[0]['#text']).toContain('observed: /period = "a\\ud800b"');
+    expect(problemsOf('getPairCumulativeVolume')[0]?.observed).toBe('/period = "a\\ud800b"');
   });
 });

@@ -61,7 +61,7 @@ describe('what the proxy passes on', () => {
     expect(forwarded).toEqual([
       { method: 'POST', target: '/v1/oracle/price/pairs/latest?x=1', rawBody: '{"pairBases":[]}' },
     ]);
-    expect(proxy.requests).toEqual([{ method: 'POST', target: '/v1/oracle/price/pairs/latest?x=1' }]);
+    expect(proxy.requests).toEqual([{ method: 'POST', target: '/v1/oracle/price/pairs/latest?x=1', handed: '[]' }]);
   });
 
   it('the join only with --allow-writes', async () => {

@@ -128,8 +128,12 @@ describe('the report', () => {
       | 'workflows'
       | 'workflowsConform'
       | 'observations'
+      | 'problems'
       | 'requests'
     >();
+    // Each problem carries the request that showed it (method, whole URL, a POST's body), when one was sent.
+    expectTypeOf<Problem['request']>().toEqualTypeOf<string | undefined>();
+    expectTypeOf<ConformanceReport['settings']['only']>().toEqualTypeOf<string[] | null>();
   });
 
   it('lists every request sent to the service, never a header value', () => {

@@ -36,7 +36,7 @@ type RawAnswer = (response: ServerResponse) => unknown;
  */
 export type Departure = (
   answer: Answer,
-  request: { query: URLSearchParams; headers: IncomingMessage['headers']; example: Answer },
+  request: { path: string; query: URLSearchParams; headers: IncomingMessage['headers']; example: Answer },
 ) => Answer | 'hang' | RawAnswer;
 
 export interface ExampleServer {
@@ -157,6 +157,7 @@ export async function startExampleServer({
     const departure = found && departures[found.entry.operationId];
     if (departure)
       answer = departure(structuredClone(answer), {
+        path: url.pathname,
         query: url.searchParams,
         headers: request.headers,
         example: cleanAnswer(found.entry, url.searchParams, found.pathValues, false),
