@@ -112,7 +112,8 @@ export async function checkOperation(
     if (observedOnly) {
       observations.push({
         operationId: entry.operationId,
-        point: `${parameter.name}=${value}, ${why}; the contract names no bound it breaks, so it is recorded, not judged`,
+        // No bound of the contract says the value is refused: recorded, not judged.
+        point: `Answer to ${parameter.name}=${value}, ${why}`,
         request: `${method} ${refusalTarget}`,
         observed: describeAnswer(refusal, context.redact),
       });

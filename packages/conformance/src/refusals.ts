@@ -19,6 +19,7 @@ interface Refusal {
 
 const HOURS_AGO = '"`hours_ago` outside 1 to 24 on `pair-hours-ago`" (400)';
 const UNREALIZED_PNL = '"Unrealized PnL: invalid address or invalid chain parameter" (400)';
+const INVALID_CHAIN = 'stated as 400 ("invalid chain parameter"), not in the contract';
 
 const REFUSALS: readonly Refusal[] = [
   { operationId: 'getPriceHoursAgo', parameter: 'hours_ago', value: 0, why: `below 1: ${HOURS_AGO}` },
@@ -33,7 +34,7 @@ const REFUSALS: readonly Refusal[] = [
     operationId: 'getUnrealizedPnl',
     parameter: 'block_chain',
     value: 'NOT_A_CHAIN',
-    why: `no chain: ${UNREALIZED_PNL}`,
+    why: INVALID_CHAIN,
     observedOnly: true,
   },
 ];

@@ -84,7 +84,7 @@ describe('a service that answers as the service description allows', () => {
     expect(report.observations).toContainEqual(
       expect.objectContaining({
         operationId: 'getUnrealizedPnl',
-        point: expect.stringMatching(/^block_chain=NOT_A_CHAIN, no chain: .* recorded, not judged$/),
+        point: 'Answer to block_chain=NOT_A_CHAIN, stated as 400 ("invalid chain parameter"), not in the contract',
         request: expect.stringMatching(/\/unrealized-pnl\?block_chain=NOT_A_CHAIN$/),
         observed: expect.stringMatching(/^400 /),
       }),
@@ -144,7 +144,7 @@ describe('next to each allowance, its departure is flagged', () => {
     ]);
     expect(report.observations).toContainEqual(
       expect.objectContaining({
-        point: expect.stringMatching(/^block_chain=NOT_A_CHAIN/),
+        point: expect.stringMatching(/^Answer to block_chain=NOT_A_CHAIN/),
         observed: expect.stringMatching(/^200 /),
       }),
     );
