@@ -10,6 +10,7 @@ import { type OperationFinding, operationProblem } from './problems.js';
 import type { Redact } from './redact.js';
 import type { Observation, OperationResult } from './report.js';
 import { headerParameters, parameterValues, requestBodyFor, requestTarget } from './requests.js';
+import { applyRules } from './rules.js';
 
 /** What every operation of a run shares. */
 export interface OperationContext {
@@ -42,7 +43,7 @@ export async function checkOperation(
     problems: [],
   };
   const observations: Observation[] = [];
-  const findings: OperationFinding[] = [];
+  let findings: OperationFinding[] = [];
   const done = (status: OperationResult['status']) => ({
     result: { ...result, status, problems: findings.map((finding) => operationProblem(finding, context.redact)) },
     observations,
@@ -82,6 +83,7 @@ export async function checkOperation(
     findings.push(...checked.findings);
     if (checked.notes.length > 0) result.notes = [...(result.notes ?? []), ...checked.notes];
   }
+  findings = await applyRules(context, entry, { values, body, answer }, findings);
 
   for (const { parameter, value, why } of outOfRangeValues(document, entry)) {
     const refusalTarget = requestTarget(entry, { ...values, [parameter.name]: value });
