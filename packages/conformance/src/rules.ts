@@ -19,6 +19,8 @@ export interface Rule {
 const ENVELOPE =
   'Paginated responses are an object with `content` (array), `pageNumber` (integer, 0-indexed), `pageSize` (integer), `totalPages` (integer), `totalElements` (integer).';
 
+const PAGE_FIELDS = '`pageNumber` (integer, 0-indexed), `pageSize` (integer)';
+
 /** A list answered with the pagination envelope, and what the description says of its paging. */
 interface PagedList {
   operationId: string;
@@ -102,8 +104,8 @@ const SEED = {
 /** Every rule, by operation: what the README's table lists. */
 export const RULES: readonly Rule[] = [
   ...PAGED_LISTS.flatMap(({ operationId, paging }): Rule[] => [
-    { id: 'page-number', operationId, seed: `${ENVELOPE} … ${paging}` },
-    { id: 'page-size', operationId, seed: `${ENVELOPE} … ${paging}` },
+    { id: 'page-number', operationId, seed: `${PAGE_FIELDS} … ${paging}` },
+    { id: 'page-size', operationId, seed: `${PAGE_FIELDS} … ${paging}` },
     { id: 'page-content', operationId, seed: ENVELOPE },
     { id: 'total-pages', operationId, seed: ENVELOPE },
   ]),
