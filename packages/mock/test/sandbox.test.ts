@@ -240,6 +240,9 @@ function comparable({ status, headers, body }: RawAnswer) {
 }
 
 async function rawOf(response: Response) {
-  const headers = Object.fromEntries([...response.headers].filter(([name]) => name !== 'date'));
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    if (name !== 'date') headers[name] = value;
+  });
   return { status: response.status, headers, body: await response.text() };
 }

@@ -191,8 +191,11 @@ async function sendTo(origin: string, { method, target, body, headers = {} }: Se
     headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  const kept = [...response.headers].filter(([name]) => !unread.has(name) && !name.startsWith('access-control-'));
-  return { status: response.status, headers: Object.fromEntries(kept), body: await response.text() };
+  const kept: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    if (!unread.has(name) && !name.startsWith('access-control-')) kept[name] = value;
+  });
+  return { status: response.status, headers: kept, body: await response.text() };
 }
 
 /** Sends one request to both; their answers must be equal. */
