@@ -1,5 +1,6 @@
 // The handlers in a real browser: a page bundled by esbuild starts MSW's service worker (the script put in
-// place by `msw init`, as the README says), calls the client and renders what it got, in Debian's
+// place by `msw init`, as the README says), calls the client and renders what it got (a second page does
+// the same with createSandbox's handlers, the world built in the page), in Debian's
 // Chromium with no network: the host resolver knows no name but 127.0.0.1, and every request that would
 // leave the page's origin is refused and counted.
 import { execFile } from 'node:child_process';
@@ -22,6 +23,9 @@ const offline = ['--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'];
 const page = `<!doctype html><meta charset="utf-8"><title>msw kit</title>
 <p>PnL <output id="pnl"></output> · APY <output id="apy"></output> · <output id="unavailable"></output> · <output id="state"></output></p>
 <script type="module" src="/app.js"></script>`;
+const sandboxPage = `<!doctype html><meta charset="utf-8"><title>msw sandbox</title><link rel="icon" href="data:,">
+<p>rank <output id="rank"></output> · page <output id="page"></output> · joined <output id="joined"></output> · <output id="unavailable"></output> · <output id="state"></output></p>
+<script type="module" src="/sandbox-app.js"></script>`;
 
 let work: string;
 let server: Server;
@@ -36,17 +40,20 @@ beforeAll(async () => {
   const mswPackage = createRequire(import.meta.url).resolve('msw/package.json');
   const mswCli = path.join(path.dirname(mswPackage), JSON.parse(readFileSync(mswPackage, 'utf8')).bin.msw);
   await run(process.execPath, [mswCli, 'init', path.join(work, 'public'), '--no-save'], { cwd: work });
-  const { outputFiles } = await build({
-    entryPoints: [fileURLToPath(new URL('browser/app.ts', import.meta.url))],
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    write: false,
-    logLevel: 'silent',
-  });
+  for (const name of ['app', 'sandbox-app']) {
+    const { outputFiles } = await build({
+      entryPoints: [fileURLToPath(new URL(`browser/${name}.ts`, import.meta.url))],
+      bundle: true,
+      format: 'esm',
+      platform: 'browser',
+      target: 'es2022',
+      write: false,
+      logLevel: 'silent',
+    });
+    files.set(`/${name}.js`, { type: 'text/javascript', body: Buffer.from(outputFiles[0].contents) });
+  }
   files.set('/', { type: 'text/html; charset=utf-8', body: page });
-  files.set('/app.js', { type: 'text/javascript', body: Buffer.from(outputFiles[0].contents) });
+  files.set('/sandbox.html', { type: 'text/html; charset=utf-8', body: sandboxPage });
   files.set('/mockServiceWorker.js', {
     type: 'text/javascript',
     body: readFileSync(path.join(work, 'public/mockServiceWorker.js')),
@@ -96,4 +103,26 @@ it('a page with the worker gets the examples through the client, on its own orig
     'console error: Failed to load resource: the server responded with a status of 503 (Service Unavailable)',
   ]);
   expect(outside).toEqual([]);
+});
+
+it('a page with the worker answers from createSandbox: the asked rank and page, a join until /__sandbox resets it, a case before the world', async () => {
+  const errors: string[] = [];
+  const tab = await context.newPage();
+  tab.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+  tab.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console error: ${message.text()}`);
+  });
+  await tab.goto(`${origin}/sandbox.html`);
+  await tab
+    .locator('#state')
+    .filter({ hasText: /done|failed/ })
+    .waitFor({ timeout: 30_000 });
+  expect(await tab.locator('#state').textContent()).toBe('done');
+  expect(await tab.locator('#rank').textContent()).toBe('2');
+  expect(await tab.locator('#page').textContent()).toBe('11,12,13,14,15');
+  expect(await tab.locator('#joined').textContent()).toBe('true then false');
+  expect(await tab.locator('#unavailable').textContent()).toBe('ApiError 503');
+  expect(errors).toEqual([
+    'console error: Failed to load resource: the server responded with a status of 503 (Service Unavailable)',
+  ]);
 });
