@@ -1,7 +1,8 @@
 // The packed package as a frontend repository gets it: the tarball (built by its prepack) carries the compiled
 // modules, their declarations and the contract, lints clean (publint, attw), installs into an empty project
-// with the core's tarball (the other dependencies from the registry, or npm's cache when that holds them; an
-// empty cache works too), and its bin runs through npx, answers, and stops on Ctrl-C leaving nothing behind.
+// with the core's and the sandbox's tarballs (the other dependencies from the registry, or npm's cache when
+// that holds them; an empty cache works too), and its bin runs through npx, answers, and stops on Ctrl-C
+// leaving nothing behind; startMock serves the contract and the sandbox from the installed package.
 import { execFile, spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -17,6 +18,7 @@ import { groupAlive, pidOf } from './support/processes';
 const run = promisify(execFile);
 const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const coreDir = fileURLToPath(new URL('../../core/', import.meta.url));
+const sandboxDir = fileURLToPath(new URL('../../sandbox/', import.meta.url));
 const sourceDir = new URL('../src/', import.meta.url);
 
 // The tests run under `npm test`, whose npm_* variables (the repository as prefix, the workspace...) must
@@ -42,12 +44,14 @@ beforeAll(async () => {
   const [packed] = JSON.parse(stdout);
   tarball = path.join(scratch, packed.filename);
   packedFiles = packed.files.map((file: { path: string }) => file.path).sort();
-  // The core, a dependency npm cannot fetch, comes from its own tarball (its dist/ built by `npm run compile`).
+  // The core and the sandbox, dependencies npm cannot fetch, come from their own tarballs (their dist/ built
+  // by `npm run compile`).
   const core = await packTarball(coreDir, scratch);
+  const sandbox = await packTarball(sandboxDir, scratch);
   app = path.join(scratch, 'app');
   await run('mkdir', ['-p', app]);
   await writeFile(path.join(app, 'package.json'), JSON.stringify({ name: 'frontend', private: true, type: 'module' }));
-  await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball, core.path], {
+  await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball, core.path, sandbox.path], {
     cwd: app,
     env: cleanEnv,
   });
@@ -129,5 +133,16 @@ describe('the packed package', () => {
     expect(result.contract).toBe(path.join(app, 'node_modules/@trading-analytics/mock/contract/openapi.json'));
     expect(result.status).toBe(200);
     expect(typeof result.body).toBe('number');
+  });
+
+  it('serves the sandbox from the installed package with startMock({ sandbox })', async () => {
+    const script = `import { startMock } from '@trading-analytics/mock';
+      const mock = await startMock({ port: 0, sandbox: { seed: 4 } });
+      const world = await (await fetch(mock.url + '/__sandbox')).json();
+      const rank = await (await fetch(mock.url + '/v1/leaderboard/my-rank?user_address=0x9c1e5d2b7a3f48e6c0d1b2a39485f6e7d8c9b0a1')).json();
+      console.log(JSON.stringify({ sandbox: mock.sandbox, seed: world.seed, rank: rank.rank }));
+      await mock.close();`;
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: app, env: cleanEnv });
+    expect(JSON.parse(stdout)).toEqual({ sandbox: { seed: 4, now: '2026-11-21T12:00:00Z' }, seed: 4, rank: 2 });
   });
 });
