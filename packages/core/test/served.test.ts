@@ -1,11 +1,9 @@
 // A sandbox served over HTTP, as the mock and the MSW handlers serve it: the headers the contract requires,
 // the sandbox's answer as an Answer, the /__sandbox route, and the schema refusal on one pair of validators.
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   type ContractOperation,
   createContract,
-  type OpenApiDocument,
   requestValidators,
   requiredHeaders,
   type SandboxCall,
@@ -15,10 +13,8 @@ import {
   schemaRefusal,
   selectsCase,
 } from '../src/index.js';
+import { document } from './support/bundle.js';
 
-const document = JSON.parse(
-  readFileSync(new URL('../../../generated/openapi.json', import.meta.url), 'utf8'),
-) as OpenApiDocument;
 const contract = createContract(document);
 const operation = (operationId: string) => contract.operation(operationId) as ContractOperation;
 const ava = '0x4a7f2c9e1b3d5f60718293a4b5c6d7e8f9012a3b';

@@ -74,9 +74,29 @@ afterAll(async () => {
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
+/** Opens a page of the test server and waits for its #state; `errors` collects what the page logged as errors. */
+async function openPage(path: string) {
+  const errors: string[] = [];
+  const tab = await context.newPage();
+  tab.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+  tab.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console error: ${message.text()}`);
+  });
+  await tab.goto(`${origin}${path}`);
+  await tab
+    .locator('#state')
+    .filter({ hasText: /done|failed/ })
+    .waitFor({ timeout: 30_000 });
+  return { errors, text: (id: string) => tab.locator(`#${id}`).textContent() };
+}
+
+// Chromium logs every response of 4xx or 5xx; the 503 scenario's is the only error a page may show.
+const only503 = [
+  'console error: Failed to load resource: the server responded with a status of 503 (Service Unavailable)',
+];
+
 it('a page with the worker gets the examples through the client, on its own origin and another, and the 503 scenario', async () => {
   const outside: string[] = [];
-  const errors: string[] = [];
   // The context's route also sees what the service worker itself fetches.
   await context.route('**/*', (route) => {
     const url = route.request().url();
@@ -84,45 +104,21 @@ it('a page with the worker gets the examples through the client, on its own orig
     outside.push(url);
     return route.abort('blockedbyclient');
   });
-  const tab = await context.newPage();
-  tab.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
-  tab.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`console error: ${message.text()}`);
-  });
-  await tab.goto(`${origin}/`);
-  await tab
-    .locator('#state')
-    .filter({ hasText: /done|failed/ })
-    .waitFor({ timeout: 20_000 });
-  expect(await tab.locator('#state').textContent()).toBe('done');
-  expect(await tab.locator('#pnl').textContent()).toBe('865.25');
-  expect(await tab.locator('#apy').textContent()).toBe('0.0842');
-  expect(await tab.locator('#unavailable').textContent()).toBe('ApiError 503');
-  // Chromium logs every response of 4xx or 5xx; the 503 scenario's is the only error the page may show.
-  expect(errors).toEqual([
-    'console error: Failed to load resource: the server responded with a status of 503 (Service Unavailable)',
-  ]);
+  const page = await openPage('/');
+  expect(await page.text('state')).toBe('done');
+  expect(await page.text('pnl')).toBe('865.25');
+  expect(await page.text('apy')).toBe('0.0842');
+  expect(await page.text('unavailable')).toBe('ApiError 503');
+  expect(page.errors).toEqual(only503);
   expect(outside).toEqual([]);
 });
 
 it('a page with the worker answers from createSandbox: the asked rank and page, a join until /__sandbox resets it, a case before the world', async () => {
-  const errors: string[] = [];
-  const tab = await context.newPage();
-  tab.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
-  tab.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`console error: ${message.text()}`);
-  });
-  await tab.goto(`${origin}/sandbox.html`);
-  await tab
-    .locator('#state')
-    .filter({ hasText: /done|failed/ })
-    .waitFor({ timeout: 30_000 });
-  expect(await tab.locator('#state').textContent()).toBe('done');
-  expect(await tab.locator('#rank').textContent()).toBe('2');
-  expect(await tab.locator('#page').textContent()).toBe('11,12,13,14,15');
-  expect(await tab.locator('#joined').textContent()).toBe('true then false');
-  expect(await tab.locator('#unavailable').textContent()).toBe('ApiError 503');
-  expect(errors).toEqual([
-    'console error: Failed to load resource: the server responded with a status of 503 (Service Unavailable)',
-  ]);
+  const page = await openPage('/sandbox.html');
+  expect(await page.text('state')).toBe('done');
+  expect(await page.text('rank')).toBe('2');
+  expect(await page.text('page')).toBe('11,12,13,14,15');
+  expect(await page.text('joined')).toBe('true then false');
+  expect(await page.text('unavailable')).toBe('ApiError 503');
+  expect(page.errors).toEqual(only503);
 });

@@ -1,28 +1,21 @@
 // The sandbox page of the browser test, bundled by esbuild: the MSW worker with createSandbox's handlers, the
 // world built in the page, the client asking for a rank and a page, a join that shows, the reset through
 // /__sandbox, and a documented case put before the world; each result written into the page.
-import { ApiError, createClient, unwrap } from '@trading-analytics/client';
-import { createSandbox, scenario } from '@trading-analytics/msw';
+import { createClient, unwrap } from '@trading-analytics/client';
+import { createSandbox } from '@trading-analytics/msw';
 import { setupWorker } from 'msw/browser';
+import { run, show, showUnavailable } from './page.js';
 
-const show = (id: string, text: string) => {
-  const output = document.getElementById(id);
-  if (!output) throw new Error(`The page has no #${id}.`);
-  output.textContent = text;
-};
 const ben = '0x9c1e5d2b7a3f48e6c0d1b2a39485f6e7d8c9b0a1';
-const pnlPath = '/v1/portfolio/{user_address}/unrealized-pnl' as const;
 
-try {
+await run(async () => {
   const sandbox = createSandbox({ seed: 1 });
   const worker = setupWorker(...sandbox.handlers);
   await worker.start({ serviceWorker: { url: '/mockServiceWorker.js' }, onUnhandledRequest: 'error', quiet: true });
   const api = createClient({ baseUrl: 'https://api.example.com', retry: false });
 
-  show(
-    'rank',
-    String(unwrap(await api.GET('/v1/leaderboard/my-rank', { params: { query: { user_address: ben } } })).rank),
-  );
+  const rank = unwrap(await api.GET('/v1/leaderboard/my-rank', { params: { query: { user_address: ben } } }));
+  show('rank', String(rank.rank));
   const page = unwrap(await api.GET('/v1/leaderboard', { params: { query: { page: 2, size: 5 } } }));
   show('page', page.content.map((row) => row.rank).join(','));
 
@@ -35,14 +28,5 @@ try {
   await fetch('/__sandbox', { method: 'DELETE' });
   show('joined', `${afterJoin} then ${await joined()}`);
 
-  worker.use(scenario('getUnrealizedPnl', '503'));
-  try {
-    unwrap(await api.GET(pnlPath, { params: { path: { user_address: ben } } }));
-    show('unavailable', 'no error');
-  } catch (error) {
-    show('unavailable', error instanceof ApiError ? `ApiError ${error.status}` : String(error));
-  }
-  show('state', 'done');
-} catch (error) {
-  show('state', `failed: ${String(error)}`);
-}
+  await showUnavailable(worker, api, ben);
+});
