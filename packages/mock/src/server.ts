@@ -76,7 +76,7 @@ try {
       // Routes of the mock's own (after the guard, before Prism) go here.
       scenarioControl,
       createSandboxControl(sandbox),
-      ...(sandbox ? [createSandboxAnswers(() => contract.model, sandbox, logger)] : []),
+      ...(sandbox ? [createSandboxAnswers(() => contract.model, sandbox, { logger, errors })] : []),
       async (request, response, exchange) => {
         await contract.handle(request, response, guardedRequest(exchange));
         return true;

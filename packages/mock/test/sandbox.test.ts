@@ -3,7 +3,11 @@
 // sent; a documented case is still picked per request or per operation; bad requests are refused byte for
 // byte as without the sandbox; a join is remembered until DELETE /__sandbox; /__sandbox describes the world,
 // and says how to get one on a mock that serves the examples; a seed or now the sandbox cannot use is a
-// TypeError; a path or method the contract lacks is answered as without the sandbox.
+// TypeError; a path or method the contract lacks is answered as without the sandbox; with `errors`, an
+// answer of the world that breaks the served contract is a 500.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadBundle } from '../../../test/support/contract';
 import { type MockServer, startMock } from '../src/index.js';
@@ -178,6 +182,30 @@ describe('a mock started with a sandbox', () => {
     }
     const head = await sendRaw(mock.url, { method: 'HEAD', path: '/__sandbox' });
     expect(head).toMatchObject({ status: 200, body: '' });
+  });
+});
+
+describe('a mock started with a sandbox and errors', () => {
+  it('answers 500 with the reasons when an answer of the world breaks the contract it serves', async () => {
+    // The served contract caps pageSize at 5, so the world's page of 10 breaks it.
+    const bundle = loadBundle();
+    bundle.components.schemas.PageMetadata.properties.pageSize.maximum = 5;
+    const dir = await mkdtemp(path.join(tmpdir(), 'mock-sandbox-errors-'));
+    const file = path.join(dir, 'openapi.json');
+    await writeFile(file, JSON.stringify(bundle));
+    const strict = await startMock({ port: 0, sandbox: true, errors: true, contract: file });
+    try {
+      const broken = await fetch(`${strict.url}/v1/leaderboard?size=10`);
+      expect(broken.status).toBe(500);
+      expect(await broken.json()).toMatchObject({
+        type: 'VIOLATIONS',
+        validation: [expect.objectContaining({ location: ['response', 'body', 'pageSize'] })],
+      });
+      expect((await fetch(`${strict.url}/v1/leaderboard?size=5`)).status).toBe(200);
+    } finally {
+      await strict.close();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 
