@@ -58,6 +58,10 @@ describe('a mock started with a sandbox', () => {
     ]);
     const positions = await getJson(`/v1/user/${dee}/positions`);
     expect(positions.body.content).toEqual([]);
+    // Prism's generated data is not what the world answers: Prefer: dynamic=true changes nothing.
+    expect((await getJson(`/v1/leaderboard/my-rank?user_address=${ben}`, { prefer: 'dynamic=true' })).body).toEqual(
+      (await rank(ben)).body,
+    );
   });
 
   it("sends the headers the contract requires with the world's answer", async () => {
