@@ -6,5 +6,7 @@ export default defineConfig({
     name: 'sandbox',
     include: ['test/**/*.test.ts'],
     testTimeout: 60_000,
+    // The package test packs and installs the package.
+    hookTimeout: 180_000,
   },
 });

@@ -144,8 +144,17 @@ function withContractVersion(/** @type {string} */ text, /** @type {string} */ f
 /** @type {readonly ('dependencies' | 'devDependencies' | 'peerDependencies' | 'optionalDependencies')[]} */
 const dependencyFields = ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'];
 
-/** Writes `to` as the version of the contract, of every package, of their lockfile entries and of the
- * ranges by which one package depends on another. Returns the files it changed (relative paths). */
+/** The file name `npm pack` gives a package's tarball, without the version: `@scope/name` -> `scope-name`. */
+const tarballStem = (/** @type {string} */ name) => name.replace(/^@/, '').replace('/', '-');
+
+/** A README's text with every `<tarball stem>-X.Y.Z.tgz` it names moved to `to`. */
+function withTarballVersion(/** @type {string} */ text, /** @type {string} */ name, /** @type {string} */ to) {
+  return text.replace(new RegExp(`(${escapeRegExp(tarballStem(name))}-)\\d+\\.\\d+\\.\\d+(\\.tgz)`, 'g'), `$1${to}$2`);
+}
+
+/** Writes `to` as the version of the contract, of every package, of their lockfile entries, of the ranges by
+ * which one package depends on another, and of the packed tarball a package's README names. Returns the
+ * files it changed (relative paths). */
 export async function setVersion(/** @type {string} */ repoRoot, /** @type {string} */ to) {
   parseVersion(to);
   /** @type {string[]} */
@@ -174,6 +183,12 @@ export async function setVersion(/** @type {string} */ repoRoot, /** @type {stri
     if (text !== (await readFile(pkg.file, 'utf8'))) {
       await writeFile(pkg.file, text);
       changed.push(`${pkg.dir}/package.json`);
+    }
+    const readmeFile = path.join(repoRoot, pkg.dir, 'README.md');
+    const readme = await readFile(readmeFile, 'utf8').catch(() => null);
+    if (readme !== null && withTarballVersion(readme, pkg.name, to) !== readme) {
+      await writeFile(readmeFile, withTarballVersion(readme, pkg.name, to));
+      changed.push(`${pkg.dir}/README.md`);
     }
   }
 

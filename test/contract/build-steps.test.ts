@@ -143,52 +143,53 @@ describe('runSteps', () => {
     expect(ran).toEqual([]);
   });
 
+  /** A step over `files` that counts its runs, each of which does `work`. */
+  const countedStep = (name: string, files: { inputs: string[]; outputs?: string[] }, work: () => Promise<void>) => {
+    const step = {
+      name,
+      ...files,
+      runs: 0,
+      run: async () => {
+        step.runs += 1;
+        await work();
+      },
+    };
+    return step;
+  };
+
   it('skips a step whose inputs and outputs are as it left them, and reruns it when either changes', async () => {
     const input = path.join(scratch, 'input.txt');
     const output = path.join(scratch, 'output.txt');
     const cacheFile = path.join(scratch, 'cache.json');
     await writeFile(input, 'one');
-    let runs = 0;
-    const copy = {
-      name: 'copy',
-      inputs: [input],
-      outputs: [output],
-      run: async () => {
-        runs += 1;
-        await writeFile(output, await readFile(input));
-      },
-    };
+    const copy = countedStep('copy', { inputs: [input], outputs: [output] }, async () =>
+      writeFile(output, await readFile(input)),
+    );
     const build = (options = {}) => quietly(() => runSteps([copy], { cacheFile, ...options }));
     await build();
     await build();
-    expect(runs).toBe(1);
+    expect(copy.runs).toBe(1);
     await writeFile(input, 'two');
     await build();
-    expect(runs).toBe(2);
+    expect(copy.runs).toBe(2);
     expect(await readFile(output, 'utf8')).toBe('two');
     await writeFile(output, 'edited by hand');
     await build();
-    expect(runs).toBe(3);
+    expect(copy.runs).toBe(3);
     await build({ force: true });
-    expect(runs).toBe(4);
+    expect(copy.runs).toBe(4);
   });
 
   it('does not remember a failed step', async () => {
     const input = path.join(scratch, 'lint-input.txt');
     const cacheFile = path.join(scratch, 'lint-cache.json');
     await writeFile(input, 'broken');
-    let runs = 0;
-    const lint = {
-      name: 'lint',
-      inputs: [input],
-      run: async () => {
-        runs += 1;
-        throw new StepError('still broken');
-      },
-    };
+    const lint = countedStep('lint', { inputs: [input] }, async () => {
+      throw new StepError('still broken');
+    });
     expect(await quietly(() => runSteps([lint], { cacheFile }))).toBe(false);
     expect(await quietly(() => runSteps([lint], { cacheFile }))).toBe(false);
-    expect(runs).toBe(2);
+    expect(lint.runs).toBe(2);
   });
 });
 

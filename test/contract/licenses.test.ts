@@ -7,14 +7,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { scratchEnv } from '../support/packing';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-// Under `npm test` the npm_* variables (workspace, prefix...) would steer the npm run here.
-const cleanEnv = Object.fromEntries(
-  Object.entries(process.env).filter(([name]) => !name.toLowerCase().startsWith('npm_')),
-);
 
 const packages = readdirSync(join(root, 'packages'))
   .map((name) => join(root, 'packages', name))
@@ -43,7 +40,7 @@ describe('the license', () => {
       // --ignore-scripts: the prepack builds do not decide whether LICENSE is packed.
       const { stdout } = await run(npm, ['pack', '--dry-run', '--json', '--ignore-scripts'], {
         cwd: directory,
-        env: cleanEnv,
+        env: scratchEnv,
       });
       const [packed] = JSON.parse(stdout) as { files: { path: string }[] }[];
       expect(packed!.files.map((file) => file.path)).toContain('LICENSE');

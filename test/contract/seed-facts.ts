@@ -42,321 +42,225 @@ const leaderboardQuery = {
   search: { in: 'query', required: false },
   ...chainSnake,
 } as const;
+const chains = { chains: { in: 'query', required: false, default: ['MONAD'], array: 'comma-separated' } } as const;
+const pairBasePath = { pairBase: { in: 'path', required: true } } as const;
+/** The query of the trade overview and the PnL chart. */
+const portfolioQuery = {
+  ...userAddressPath,
+  timeframe: { in: 'query', required: true, enum: portfolioTimeframe },
+  is_after_fee: { in: 'query', required: true },
+  blockchain: { in: 'query', required: false, default: 'MONAD' },
+} as const;
+/** L453: the team lists' page and size, with no default given. */
+const teamListPage = {
+  page: { in: 'query', required: false },
+  size: { in: 'query', required: false },
+} as const;
 const historicalQuery = {
   pair_base: { in: 'query', required: true },
   ...chainSnake,
 } as const;
 
-export const operations: OperationFact[] = [
-  {
-    method: 'get',
-    path: '/v1/leaderboard',
-    tag: 'Leaderboard',
-    parameters: leaderboardQuery,
-    statuses: ['200'],
-    body: 'envelope',
-  },
-  {
-    method: 'get',
-    path: '/v1/leaderboard/team/{team_code}',
-    tag: 'Leaderboard',
-    parameters: { team_code: { in: 'path', required: true }, ...leaderboardQuery },
-    statuses: ['200'],
-    body: 'envelope',
-  },
-  {
-    method: 'get',
-    path: '/v1/leaderboard/my-rank',
-    tag: 'Leaderboard',
-    parameters: {
-      user_address: { in: 'query', required: true },
-      timeframe: { in: 'query', required: false, default: 'ALL', enum: timeRange },
-      sort_field: leaderboardQuery.sort_field,
-      // my-rank lists sort_direction without a default
-      sort_direction: { in: 'query', required: false, enum: ['ASC', 'DESC'] },
-      ...chainSnake,
+/**
+ * One operation's facts as the table below writes them: a GET answering 200 alone unless the row says otherwise,
+ * under the tag the seed groups it by.
+ */
+type Row = Omit<OperationFact, 'method' | 'tag' | 'statuses'> & Partial<Pick<OperationFact, 'method' | 'statuses'>>;
+
+/** The seed's operations by tag, in its order. */
+const table: Record<string, Row[]> = {
+  Leaderboard: [
+    { path: '/v1/leaderboard', parameters: leaderboardQuery, body: 'envelope' },
+    {
+      path: '/v1/leaderboard/team/{team_code}',
+      parameters: { team_code: { in: 'path', required: true }, ...leaderboardQuery },
+      body: 'envelope',
     },
-    statuses: ['200'],
-    body: 'object',
-  },
-  {
-    method: 'get',
-    path: '/v1/leaderboard/{user_address}/trading-stats',
-    tag: 'Leaderboard',
-    parameters: {
-      ...userAddressPath,
-      start_time: { in: 'query', required: true },
-      end_time: { in: 'query', required: true },
-      ...chainSnake,
+    {
+      path: '/v1/leaderboard/my-rank',
+      parameters: {
+        user_address: { in: 'query', required: true },
+        timeframe: { in: 'query', required: false, default: 'ALL', enum: timeRange },
+        sort_field: leaderboardQuery.sort_field,
+        // my-rank lists sort_direction without a default
+        sort_direction: { in: 'query', required: false, enum: ['ASC', 'DESC'] },
+        ...chainSnake,
+      },
+      body: 'object',
     },
-    statuses: ['200'],
-    body: 'object',
-  },
-  {
-    method: 'get',
-    path: '/v1/sstk/apy',
-    tag: 'Staked token',
-    parameters: {
-      days: { in: 'query', required: false, default: 7 },
-      blockChain: { in: 'query', required: false, default: 'MONAD' },
+    {
+      path: '/v1/leaderboard/{user_address}/trading-stats',
+      parameters: {
+        ...userAddressPath,
+        start_time: { in: 'query', required: true },
+        end_time: { in: 'query', required: true },
+        ...chainSnake,
+      },
+      body: 'object',
     },
-    statuses: ['200'],
-    body: 'number',
-  },
-  {
-    method: 'get',
-    path: '/v1/sstk/{user_address}/portfolio',
-    tag: 'Staked token',
-    parameters: userAddressPath,
-    statuses: ['200'],
-    body: 'object',
-  },
-  {
-    method: 'post',
-    path: '/v1/oracle/price/updates/by-position',
-    tag: 'Oracle and prices',
-    parameters: {},
-    statuses: ['200'],
-    body: 'object',
-  },
-  {
-    method: 'post',
-    path: '/v1/oracle/price/pairs/latest',
-    tag: 'Oracle and prices',
-    parameters: {},
-    statuses: ['200'],
-    body: 'object',
-  },
-  {
-    method: 'get',
-    path: '/v1/oracle/price/pair-24h-ago',
-    tag: 'Oracle and prices',
-    parameters: historicalQuery,
-    statuses: ['200', '404'],
-    body: 'object',
-  },
-  {
-    method: 'get',
-    path: '/v1/oracle/price/pair-hours-ago',
-    tag: 'Oracle and prices',
-    parameters: {
-      ...historicalQuery,
-      hours_ago: { in: 'query', required: false, default: 24, minimum: 1, maximum: 24 },
+  ],
+  'Staked token': [
+    {
+      path: '/v1/sstk/apy',
+      parameters: {
+        days: { in: 'query', required: false, default: 7 },
+        blockChain: { in: 'query', required: false, default: 'MONAD' },
+      },
+      body: 'number',
     },
-    statuses: ['200', '400', '404'],
-    body: 'object',
-  },
-  {
-    method: 'get',
-    path: '/v1/trading-competition',
-    tag: 'Trading competitions',
-    parameters: {
-      status: { in: 'query', required: false, enum: ['UPCOMING', 'ONGOING', 'ENDED'] },
-      isReadyToDisplay: { in: 'query', required: false, default: true },
-      userAddress: { in: 'query', required: false },
+    { path: '/v1/sstk/{user_address}/portfolio', parameters: userAddressPath, body: 'object' },
+  ],
+  'Oracle and prices': [
+    { method: 'post', path: '/v1/oracle/price/updates/by-position', parameters: {}, body: 'object' },
+    { method: 'post', path: '/v1/oracle/price/pairs/latest', parameters: {}, body: 'object' },
+    { path: '/v1/oracle/price/pair-24h-ago', parameters: historicalQuery, statuses: ['200', '404'], body: 'object' },
+    {
+      path: '/v1/oracle/price/pair-hours-ago',
+      parameters: {
+        ...historicalQuery,
+        hours_ago: { in: 'query', required: false, default: 24, minimum: 1, maximum: 24 },
+      },
+      statuses: ['200', '400', '404'],
+      body: 'object',
     },
-    statuses: ['200'],
-    body: 'array',
-  },
-  {
-    method: 'get',
-    path: '/v1/trading-competition/{id}/leaderboard',
-    tag: 'Trading competitions',
-    parameters: {
-      id: { in: 'path', required: true },
-      ...page,
-      limit: { in: 'query', required: false, default: 10 },
-      orderBy: { in: 'query', required: false },
-      // L430 "`ASC` or `DESC` (case as in the default)" with default `desc`, against L32 "upper-case tokens": both cases
-      orderDirection: { in: 'query', required: false, default: 'desc', enum: ['asc', 'desc', 'ASC', 'DESC'] },
-      userAddress: { in: 'query', required: false },
+  ],
+  'Trading competitions': [
+    {
+      path: '/v1/trading-competition',
+      parameters: {
+        status: { in: 'query', required: false, enum: ['UPCOMING', 'ONGOING', 'ENDED'] },
+        isReadyToDisplay: { in: 'query', required: false, default: true },
+        userAddress: { in: 'query', required: false },
+      },
+      body: 'array',
     },
-    statuses: ['200'],
-    body: 'object',
-  },
-  {
-    method: 'post',
-    path: '/v1/trading-competition/join',
-    tag: 'Trading competitions',
-    parameters: {},
-    statuses: ['200', '204'],
-    body: 'none',
-  },
-  {
-    method: 'get',
-    path: '/v1/genesis-airdrop/{user_address}/team-info',
-    tag: 'Team points program',
-    parameters: userAddressPath,
-    statuses: ['200'],
-    body: 'object',
-  },
-  {
-    method: 'get',
-    path: '/v1/genesis-airdrop/team-info-by-code/{code}',
-    tag: 'Team points program',
-    parameters: { code: { in: 'path', required: true } },
-    statuses: ['200'],
-    body: 'nullable-object',
-  },
-  {
-    method: 'get',
-    path: '/v1/genesis-airdrop/{user_address}/team-members',
-    tag: 'Team points program',
-    parameters: { ...userAddressPath, page: { in: 'query', required: false }, size: { in: 'query', required: false } },
-    statuses: ['200'],
-    body: 'envelope',
-  },
-  {
-    method: 'get',
-    path: '/v1/genesis-airdrop/{user_address}/team-boost-history',
-    tag: 'Team points program',
-    parameters: { ...userAddressPath, page: { in: 'query', required: false }, size: { in: 'query', required: false } },
-    statuses: ['200'],
-    body: 'envelope',
-  },
-  {
-    method: 'get',
-    path: '/v1/genesis-airdrop/team-leaderboard',
-    tag: 'Team points program',
-    parameters: {
-      page: { in: 'query', required: false },
-      size: { in: 'query', required: false },
-      epoch: { in: 'query', required: false, default: 0 },
+    {
+      path: '/v1/trading-competition/{id}/leaderboard',
+      parameters: {
+        id: { in: 'path', required: true },
+        ...page,
+        limit: { in: 'query', required: false, default: 10 },
+        orderBy: { in: 'query', required: false },
+        // L430 "`ASC` or `DESC` (case as in the default)" with default `desc`, against L32 "upper-case tokens": both cases
+        orderDirection: { in: 'query', required: false, default: 'desc', enum: ['asc', 'desc', 'ASC', 'DESC'] },
+        userAddress: { in: 'query', required: false },
+      },
+      body: 'object',
     },
-    statuses: ['200'],
-    body: 'envelope',
-  },
-  {
-    method: 'get',
-    path: '/v1/user/{userAddress}/positions',
-    tag: 'Positions',
-    parameters: {
-      userAddress: { in: 'path', required: true },
-      size: { in: 'query', required: false },
-      page: { in: 'query', required: false },
+    { method: 'post', path: '/v1/trading-competition/join', parameters: {}, statuses: ['200', '204'], body: 'none' },
+  ],
+  'Team points program': [
+    { path: '/v1/genesis-airdrop/{user_address}/team-info', parameters: userAddressPath, body: 'object' },
+    {
+      path: '/v1/genesis-airdrop/team-info-by-code/{code}',
+      parameters: { code: { in: 'path', required: true } },
+      body: 'nullable-object',
     },
-    statuses: ['200'],
-    body: 'envelope',
-  },
-  {
-    method: 'get',
-    path: '/v1/user/{user_address}/trade/history',
-    tag: 'Trade history',
-    parameters: { ...userAddressPath, ...page, size: { in: 'query', required: false, default: 10 }, ...chainSnake },
-    statuses: ['200'],
-    body: 'envelope',
-  },
-  {
-    method: 'get',
-    path: '/v1/portfolio/{user_address}/unrealized-pnl',
-    tag: 'Portfolio',
-    parameters: { ...userAddressPath, ...chainSnake },
-    statuses: ['200', '400', '503'],
-    body: 'object',
-  },
-  {
-    method: 'get',
-    path: '/v1/portfolio/{user_address}/trade_overview',
-    tag: 'Portfolio',
-    parameters: {
-      ...userAddressPath,
-      timeframe: { in: 'query', required: true, enum: portfolioTimeframe },
-      is_after_fee: { in: 'query', required: true },
-      blockchain: { in: 'query', required: false, default: 'MONAD' },
+    {
+      path: '/v1/genesis-airdrop/{user_address}/team-members',
+      parameters: { ...userAddressPath, ...teamListPage },
+      body: 'envelope',
     },
-    statuses: ['200'],
-    body: 'object',
-  },
-  {
-    method: 'get',
-    path: '/v1/portfolio/{user_address}/pnl_chart_data',
-    tag: 'Portfolio',
-    parameters: {
-      ...userAddressPath,
-      timeframe: { in: 'query', required: true, enum: portfolioTimeframe },
-      is_after_fee: { in: 'query', required: true },
-      timezone: { in: 'query', required: true },
-      blockchain: { in: 'query', required: false, default: 'MONAD' },
+    {
+      path: '/v1/genesis-airdrop/{user_address}/team-boost-history',
+      parameters: { ...userAddressPath, ...teamListPage },
+      body: 'envelope',
     },
-    statuses: ['200'],
-    body: 'object',
-  },
-  {
-    method: 'get',
-    path: '/v1/portfolio/{user_address}/portfolio_data',
-    tag: 'Portfolio',
-    parameters: userAddressPath,
-    statuses: ['200'],
-    body: 'object',
-  },
-  {
-    method: 'get',
-    path: '/v1/pairs',
-    tag: 'Pairs and volume',
-    parameters: {
-      ...chainSnake,
-      is_ready_to_display: { in: 'query', required: false, default: true },
-      symbol: { in: 'query', required: false },
-      tags: { in: 'query', required: false, array: 'repeated' },
-      volume_time_range: { in: 'query', required: false, default: 'ONE_DAY', enum: timeRange },
-      ...page,
-      size: { in: 'query', required: false, default: 20 },
+    {
+      path: '/v1/genesis-airdrop/team-leaderboard',
+      parameters: { ...teamListPage, epoch: { in: 'query', required: false, default: 0 } },
+      body: 'envelope',
     },
-    statuses: ['200'],
-    body: 'envelope',
-  },
-  {
-    method: 'get',
-    path: '/v1/pairs/{pairBase}/volume',
-    tag: 'Pairs and volume',
-    parameters: {
-      pairBase: { in: 'path', required: true },
-      range: { in: 'query', required: false, default: 'ONE_DAY', enum: timeRange },
-      ...chainSnake,
+  ],
+  Positions: [
+    {
+      path: '/v1/user/{userAddress}/positions',
+      parameters: {
+        userAddress: { in: 'path', required: true },
+        size: { in: 'query', required: false },
+        page: { in: 'query', required: false },
+      },
+      body: 'envelope',
     },
-    statuses: ['200'],
-    body: 'object',
-  },
-  {
-    method: 'get',
-    path: '/v1/pairs/{pairBase}/cumulative-volume',
-    tag: 'Pairs and volume',
-    // block_chain is not in L497; it is kept as assumed from the equivalence with /volume?range=ALL, and marked
-    parameters: { pairBase: { in: 'path', required: true }, ...chainSnake },
-    statuses: ['200'],
-    body: 'object',
-  },
-  {
-    method: 'get',
-    path: '/v1/trading-volumes/users',
-    tag: 'Pairs and volume',
-    parameters: {
-      startTime: { in: 'query', required: true },
-      endTime: { in: 'query', required: true },
-      chains: { in: 'query', required: false, default: ['MONAD'], array: 'comma-separated' },
+  ],
+  'Trade history': [
+    {
+      path: '/v1/user/{user_address}/trade/history',
+      parameters: { ...userAddressPath, ...page, size: { in: 'query', required: false, default: 10 }, ...chainSnake },
+      body: 'envelope',
     },
-    statuses: ['200'],
-    body: 'array',
-  },
-  {
-    method: 'get',
-    path: '/v1/trading-volumes/sum-by-date',
-    tag: 'Pairs and volume',
-    // L501 names startTime and endTime only: neither required nor a format is stated
-    parameters: { startTime: { in: 'query', required: false }, endTime: { in: 'query', required: false } },
-    statuses: ['200'],
-    body: 'object',
-  },
-  {
-    method: 'get',
-    path: '/v1/trading-volumes/sum-all',
-    tag: 'Pairs and volume',
-    parameters: { chains: { in: 'query', required: false, default: ['MONAD'], array: 'comma-separated' } },
-    statuses: ['200'],
-    body: 'object',
-  },
-  { method: 'post', path: '/v2/trading/submit-intent', tag: 'Gasless', parameters: {}, statuses: ['default'] },
-];
+  ],
+  Portfolio: [
+    {
+      path: '/v1/portfolio/{user_address}/unrealized-pnl',
+      parameters: { ...userAddressPath, ...chainSnake },
+      statuses: ['200', '400', '503'],
+      body: 'object',
+    },
+    { path: '/v1/portfolio/{user_address}/trade_overview', parameters: portfolioQuery, body: 'object' },
+    {
+      path: '/v1/portfolio/{user_address}/pnl_chart_data',
+      parameters: { ...portfolioQuery, timezone: { in: 'query', required: true } },
+      body: 'object',
+    },
+    { path: '/v1/portfolio/{user_address}/portfolio_data', parameters: userAddressPath, body: 'object' },
+  ],
+  'Pairs and volume': [
+    {
+      path: '/v1/pairs',
+      parameters: {
+        ...chainSnake,
+        is_ready_to_display: { in: 'query', required: false, default: true },
+        symbol: { in: 'query', required: false },
+        tags: { in: 'query', required: false, array: 'repeated' },
+        volume_time_range: { in: 'query', required: false, default: 'ONE_DAY', enum: timeRange },
+        ...page,
+        size: { in: 'query', required: false, default: 20 },
+      },
+      body: 'envelope',
+    },
+    {
+      path: '/v1/pairs/{pairBase}/volume',
+      parameters: {
+        ...pairBasePath,
+        range: { in: 'query', required: false, default: 'ONE_DAY', enum: timeRange },
+        ...chainSnake,
+      },
+      body: 'object',
+    },
+    {
+      path: '/v1/pairs/{pairBase}/cumulative-volume',
+      // block_chain is not in L497; it is kept as assumed from the equivalence with /volume?range=ALL, and marked
+      parameters: { ...pairBasePath, ...chainSnake },
+      body: 'object',
+    },
+    {
+      path: '/v1/trading-volumes/users',
+      parameters: {
+        startTime: { in: 'query', required: true },
+        endTime: { in: 'query', required: true },
+        ...chains,
+      },
+      body: 'array',
+    },
+    {
+      path: '/v1/trading-volumes/sum-by-date',
+      // L501 names startTime and endTime only: neither required nor a format is stated
+      parameters: { startTime: { in: 'query', required: false }, endTime: { in: 'query', required: false } },
+      body: 'object',
+    },
+    {
+      path: '/v1/trading-volumes/sum-all',
+      parameters: chains,
+      body: 'object',
+    },
+  ],
+  Gasless: [{ method: 'post', path: '/v2/trading/submit-intent', parameters: {}, statuses: ['default'] }],
+};
+
+export const operations: OperationFact[] = Object.entries(table).flatMap(([tag, rows]) =>
+  rows.map(({ method = 'get', statuses = ['200'], ...row }) => ({ method, tag, statuses, ...row })),
+);
 
 /**
  * Everything the seed says is "not shown", at the place in the bundle where the contract marks it with

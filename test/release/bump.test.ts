@@ -1,7 +1,7 @@
 // `npm run bump`: one version for the contract and every package under packages/*, moved together. Run on
 // scratch copies of the files that carry the versions, never on the tree itself.
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -54,6 +54,19 @@ describe('npm run bump', () => {
     expect(changed).toEqual(
       expect.arrayContaining(['openapi/openapi.yaml', 'package-lock.json', 'packages/late/package.json']),
     );
+  });
+
+  it("moves the packed tarball a package's README names, and nothing else in it", async () => {
+    const repo = scratchRepo();
+    const { contract } = await versions(repo);
+    const readme = (version: string) =>
+      `Install \`npm install ./trading-analytics-mock-${version}.tgz\`; the client is @trading-analytics/client ${version}.\n`;
+    writeFileSync(path.join(repo, 'packages/mock/README.md'), readme(contract));
+    const { to, changed } = await bumpVersions(repo, 'patch');
+    expect(read(repo, 'packages/mock/README.md')).toBe(
+      readme(contract).replace(`mock-${contract}.tgz`, `mock-${to}.tgz`),
+    );
+    expect(changed).toContain('packages/mock/README.md');
   });
 
   it('sets an exact version, which brings a lagging package into line', async () => {

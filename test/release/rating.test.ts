@@ -10,6 +10,18 @@ import { addLeverageAndOperation, baselineFile, listPairs, removeMargin, schemas
 const symbolOf = (document: Json) =>
   listPairs(document).parameters.find((parameter: Json) => parameter.name === 'symbol');
 
+/** Adds a `chain_id` query parameter to GET /v1/pairs, required or not. */
+const addChainId =
+  ({ required }: { required: boolean }) =>
+  (document: Json) =>
+    void listPairs(document).parameters.push({
+      name: 'chain_id',
+      in: 'query',
+      required,
+      description: 'Chain.',
+      schema: { type: 'string' },
+    });
+
 const table: [string, (document: Json) => void, 'major' | 'minor' | 'patch', RegExp][] = [
   ['removing a response field', removeMargin, 'major', /Property `margin` of `Position` was removed/],
   [
@@ -30,14 +42,7 @@ const table: [string, (document: Json) => void, 'major' | 'minor' | 'patch', Reg
   ],
   [
     'adding a required parameter',
-    (d) =>
-      void listPairs(d).parameters.push({
-        name: 'chain_id',
-        in: 'query',
-        required: true,
-        description: 'Chain.',
-        schema: { type: 'string' },
-      }),
+    addChainId({ required: true }),
     'major',
     /Required `chain_id` query parameter was added/,
   ],
@@ -83,19 +88,7 @@ const table: [string, (document: Json) => void, 'major' | 'minor' | 'patch', Reg
     /`type` changed/,
   ],
   ['adding an optional response field and an operation', addLeverageAndOperation, 'minor', /Added property `leverage`/],
-  [
-    'adding an optional parameter',
-    (d) =>
-      void listPairs(d).parameters.push({
-        name: 'chain_id',
-        in: 'query',
-        required: false,
-        description: 'Chain.',
-        schema: { type: 'string' },
-      }),
-    'minor',
-    /Added parameter/,
-  ],
+  ['adding an optional parameter', addChainId({ required: false }), 'minor', /Added parameter/],
   [
     'deprecating an operation',
     (d) => {

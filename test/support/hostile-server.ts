@@ -4,7 +4,7 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface Received {
+interface Received {
   method: string;
   url: string;
   headers: IncomingHttpHeaders;
@@ -25,7 +25,12 @@ export async function startHostileServer(answer: Answer): Promise<HostileServer>
   const server = createServer(async (request, response) => {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk);
-    const entry = { method: request.method ?? '', url: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks).toString() };
+    const entry = {
+      method: request.method ?? '',
+      url: request.url ?? '',
+      headers: request.headers,
+      body: Buffer.concat(chunks).toString(),
+    };
     received.push(entry);
     try {
       await answer(response, entry);
@@ -49,7 +54,11 @@ export async function startHostileServer(answer: Answer): Promise<HostileServer>
  * Writes `chunk` again and again, waiting whenever the connection is full, until `totalBytes` are written
  * (Infinity: until the client goes away); ends the response when done. Resolves with the bytes written.
  */
-export async function writeRepeatedly(response: ServerResponse, chunk: Uint8Array, totalBytes = Infinity): Promise<number> {
+export async function writeRepeatedly(
+  response: ServerResponse,
+  chunk: Uint8Array,
+  totalBytes = Infinity,
+): Promise<number> {
   let written = 0;
   while (written < totalBytes && !response.destroyed) {
     const part = totalBytes - written < chunk.byteLength ? chunk.subarray(0, totalBytes - written) : chunk;

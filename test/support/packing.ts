@@ -1,35 +1,152 @@
-// `npm pack` for the packaged-install tests: a folder's tarball, written where the test says, with the files
-// it holds. Lifecycle scripts stay off: what a package builds (the client's dist/) is built by the global setup.
+// The packaged-install tests' set-up and checks: a package's `npm pack` tarball installed into an empty project
+// as a user gets it, publint and attw over the tarball, and a type check of code written in the installed project.
 import { execFile } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
 const require = createRequire(import.meta.url);
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-export interface Packed {
+/**
+ * The environment for npm commands run in a scratch project: under `npm test` the npm_* variables (the
+ * repository as prefix, the workspace...) would steer them. The cache setting stays.
+ */
+export const scratchEnv: NodeJS.ProcessEnv = Object.fromEntries(
+  Object.entries(process.env).filter(
+    ([name]) => !name.toLowerCase().startsWith('npm_') || name.toLowerCase() === 'npm_config_cache',
+  ),
+);
+
+interface Packed {
   /** Absolute path of the tarball. */
   path: string;
   /** The files in it, relative to the package root. */
   files: string[];
 }
 
-/** Packs `directory` into `destination` and returns the tarball's path and file list. */
-export async function packTarball(directory: string, destination: string): Promise<Packed> {
-  const { stdout } = await run(npm, ['pack', '--ignore-scripts', '--json', '--pack-destination', destination], {
-    cwd: directory,
-  });
+/**
+ * Packs `directory` into `destination` and returns the tarball's path and file list. Lifecycle scripts stay off
+ * unless `prepack` says otherwise: what a package builds (the client's dist/) is built by its global setup.
+ */
+async function packTarball(directory: string, destination: string, prepack = false): Promise<Packed> {
+  const flags = ['pack', '--json', '--pack-destination', destination, ...(prepack ? [] : ['--ignore-scripts'])];
+  const { stdout } = await run(npm, flags, { cwd: directory, env: scratchEnv });
   const [packed] = JSON.parse(stdout) as { filename: string; files: { path: string }[] }[];
   return { path: join(destination, packed!.filename), files: packed!.files.map((file) => file.path) };
 }
 
+export interface Installed {
+  /** The scratch folder: the tarballs, the app and, when the install has one of its own, npm's cache. */
+  work: string;
+  /** The package's tarball and the files in it, relative to the package root. */
+  tarball: string;
+  files: string[];
+  /** The project the tarball is installed into, empty before. */
+  app: string;
+  /** Runs an ES module's code in the app with Node, resolving with what it printed. */
+  runModule(code: string): Promise<string>;
+}
+
+export interface InstallOptions {
+  /**
+   * Folders of packages whose tarballs are installed beside the package's: a sibling the registry does not have
+   * (the core), or a dependency packed from node_modules at the version the other tests ran.
+   */
+  beside?: string[];
+  /** More fields of the app's package.json: the peers an MSW user declares, say. */
+  manifest?: Record<string, unknown>;
+  /** Gives npm a cache of the install's own that starts empty, so nothing comes from the user's cache. */
+  ownCache?: boolean;
+  /** Packs with the package's prepack, which builds what it ships, instead of taking what is built. */
+  prepack?: boolean;
+}
+
+/**
+ * The package in `directory` packed and installed (see packAndInstall) before the test file's tests, and removed
+ * after them; its fields are there once the tests run.
+ */
+export function installBeforeAll(directory: string, options: InstallOptions = {}): Installed {
+  const installed = {} as Installed;
+  beforeAll(async () => {
+    Object.assign(installed, await packAndInstall(directory, options));
+    return () => rm(installed.work, { recursive: true, force: true });
+  }, 300_000);
+  return installed;
+}
+
+/**
+ * Packs the package in `directory` and installs its tarball into an empty project, as a user of the published
+ * package gets it: the dependencies not packed beside it come from the registry, or npm's cache when that holds
+ * them. --prefer-offline, never --offline: a new machine's cache holds no registry metadata, the data an install
+ * resolves versions with, so npm may have to ask the registry. Scripts stay off in the install.
+ */
+async function packAndInstall(directory: string, options: InstallOptions): Promise<Installed> {
+  const work = await mkdtemp(join(tmpdir(), `trading-analytics-${basename(directory)}-`));
+  try {
+    const packed = await packTarball(directory, work, options.prepack);
+    const beside = await Promise.all(
+      (options.beside ?? []).map(async (folder) => (await packTarball(folder, work)).path),
+    );
+    const app = join(work, 'app');
+    await mkdir(app);
+    const manifest = { name: 'empty-app', private: true, type: 'module', ...options.manifest };
+    await writeFile(join(app, 'package.json'), JSON.stringify(manifest));
+    const cache = options.ownCache ? ['--cache', join(work, 'cache')] : [];
+    await run(
+      npm,
+      ['install', packed.path, ...beside, '--prefer-offline', ...cache, '--no-audit', '--no-fund', '--ignore-scripts'],
+      { cwd: app, env: scratchEnv },
+    );
+    const runModule = async (code: string) =>
+      (await run(process.execPath, ['--input-type=module', '-e', code], { cwd: app, env: scratchEnv })).stdout;
+    return { work, tarball: packed.path, files: packed.files, app, runModule };
+  } catch (error) {
+    await rm(work, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/**
+ * What publint (suggestions included, strict) and @arethetypeswrong/cli (ESM only, node10 resolution included)
+ * find in a tarball; both lists are empty when it is clean. node10 (`moduleResolution: node`) finds a package's
+ * declarations through its top-level `types`.
+ */
+export async function lintTarball(tarball: string): Promise<{ publint: string[]; attw: unknown[] }> {
+  const [publint, attw] = await Promise.all([publintMessages(tarball), typesProblems(tarball)]);
+  return { publint, attw };
+}
+
+const PACKAGE_DOCS = ['LICENSE', 'README.md', 'package.json'];
+
+/**
+ * The tests of a tarball that ships only its build (`built`, files under dist/, among them), its README, its
+ * LICENSE and package.json: no other file, no TypeScript source; and it lints clean.
+ */
+export function describeBuildOnlyTarball(installed: Installed, built: string[]): void {
+  describe('the packed package', () => {
+    it(`holds ${built.join(', ')}, the README and the LICENSE; nothing else but the build, no source`, () => {
+      const { files } = installed;
+      expect(files).toEqual(expect.arrayContaining([...built, ...PACKAGE_DOCS]));
+      expect(files.filter((file) => !file.startsWith('dist/') && !PACKAGE_DOCS.includes(file))).toEqual([]);
+      expect(files.filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts'))).toEqual([]);
+    });
+
+    it('passes publint (suggestions included) and @arethetypeswrong/cli for an ESM-only package', async () => {
+      expect(await lintTarball(installed.tarball)).toEqual({ publint: [], attw: [] });
+    });
+  });
+}
+
 /** publint's messages for a tarball, suggestions included, in strict mode; empty when it is clean. */
-export async function publintMessages(tarball: string): Promise<string[]> {
+async function publintMessages(tarball: string): Promise<string[]> {
   const buffer = readFileSync(tarball);
   const { messages, pkg } = await publint({
     pack: { tarball: buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + buffer.byteLength) as ArrayBuffer },
@@ -43,7 +160,7 @@ export async function publintMessages(tarball: string): Promise<string[]> {
  * @arethetypeswrong/cli's problems for an ESM-only tarball (its `esm-only` profile), node10 resolution included.
  * The require() of an ESM-only package stays a problem attw reports under node16-cjs; it is left out, by design.
  */
-export async function typesProblems(tarball: string): Promise<unknown[]> {
+async function typesProblems(tarball: string): Promise<unknown[]> {
   const attw = join(dirname(require.resolve('@arethetypeswrong/cli/package.json')), 'dist/index.js');
   // attw exits non-zero on any problem in the profile; its JSON report is on stdout either way.
   const stdout = await run(process.execPath, [attw, tarball, '--profile', 'esm-only', '--format', 'json'], {
@@ -56,16 +173,6 @@ export async function typesProblems(tarball: string): Promise<unknown[]> {
     .flat()
     .filter((problem) => problem.resolutionKind !== 'node16-cjs');
 }
-
-/**
- * The environment for npm commands run in a scratch project: under `npm test` the npm_* variables (the
- * repository as prefix, the workspace...) would steer them. The cache setting stays.
- */
-export const scratchEnv: NodeJS.ProcessEnv = Object.fromEntries(
-  Object.entries(process.env).filter(
-    ([name]) => !name.toLowerCase().startsWith('npm_') || name.toLowerCase() === 'npm_config_cache',
-  ),
-);
 
 /**
  * Type-checks `files` of a project folder (an installed app) with the repository's TypeScript, strict, NodeNext,

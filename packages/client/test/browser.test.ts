@@ -3,14 +3,10 @@
 // with status 0 and follows none, same origin or not. The page's own server is the service and answers 307
 // to a second server of the test's own, which must see nothing: no request, no preflight.
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../../../test/support/browser.js';
+import { bundleForPage, launchChromium } from '../../../test/support/browser.js';
 import { type HostileServer, startHostileServer } from '../../../test/support/hostile-server.js';
-
-// Nothing may leave 127.0.0.1: every other host name fails to resolve.
-const offline = ['--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'];
 
 // The page's script: the built client, and one function the test calls with the options of a client.
 const pageScript = `
@@ -40,16 +36,9 @@ let context: BrowserContext;
 let tab: Page;
 
 beforeAll(async () => {
-  const { outputFiles } = await build({
+  const script = await bundleForPage({
     stdin: { contents: pageScript, loader: 'js', resolveDir: fileURLToPath(new URL('.', import.meta.url)) },
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    write: false,
-    logLevel: 'silent',
   });
-  const script = Buffer.from(outputFiles[0]!.contents);
   elsewhere = await startHostileServer((response) =>
     response.writeHead(200, { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*' }).end('{}'),
   );
@@ -65,7 +54,7 @@ beforeAll(async () => {
     else if (path.startsWith('/v1/')) response.writeHead(307, { location: `${elsewhere.url}/collect` }).end();
     else response.writeHead(404).end();
   });
-  context = await launchChromium({ extraArgs: offline });
+  context = await launchChromium({ offline: true });
   tab = await context.newPage();
   await tab.goto(`${service.url}/`);
   await tab.waitForFunction(() => 'callThrough' in window);

@@ -19,6 +19,9 @@ const trader = '0x4a7f2c9e1b3d5f60718293a4b5c6d7e8f9012a3b';
 const pairBase = '0x2b1f4e6a8c0d2f4e6a8c0d2f4e6a8c0d2f4e6a8c';
 const collateral = '0x9c3b5d7f1a2e4c6b8d0f1e3a5c7b9d2f4e6a8c01';
 
+/** The first page of twenty of a list of the trader's. */
+const traderFirstPage = { path: { user_address: trader }, query: { page: 0, size: 20 } };
+
 type Result = { data?: unknown; error?: unknown; response: Response };
 type Call = (client: TradingAnalyticsClient, headers: Record<string, string>) => Promise<Result>;
 
@@ -98,15 +101,9 @@ const calls: Record<string, Call> = {
   getTeamInfoByCode: (c, headers) =>
     c.GET('/v1/genesis-airdrop/team-info-by-code/{code}', { params: { path: { code: 'MAXI42' } }, headers }),
   listTeamMembers: (c, headers) =>
-    c.GET('/v1/genesis-airdrop/{user_address}/team-members', {
-      params: { path: { user_address: trader }, query: { page: 0, size: 20 } },
-      headers,
-    }),
+    c.GET('/v1/genesis-airdrop/{user_address}/team-members', { params: traderFirstPage, headers }),
   listTeamBoostHistory: (c, headers) =>
-    c.GET('/v1/genesis-airdrop/{user_address}/team-boost-history', {
-      params: { path: { user_address: trader }, query: { page: 0, size: 20 } },
-      headers,
-    }),
+    c.GET('/v1/genesis-airdrop/{user_address}/team-boost-history', { params: traderFirstPage, headers }),
   listTeamPointsLeaderboard: (c, headers) =>
     c.GET('/v1/genesis-airdrop/team-leaderboard', { params: { query: { page: 0, size: 20, epoch: 3 } }, headers }),
   listPositions: (c, headers) =>

@@ -3,6 +3,7 @@
 // Exit 0: conforms; 1: does not (or a request timed out); 2: bad usage or an unreachable base URL.
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import { readHeaderFlags } from './header-flags.js';
 import {
   type ConformanceReport,
   defaults,
@@ -12,6 +13,7 @@ import {
   runConformance,
   UsageError,
 } from './index.js';
+import { redact } from './redact.js';
 
 const usage = `Usage: trading-analytics-conformance --base-url <url> [options]
 
@@ -20,10 +22,13 @@ contract leaves open against a running service. Read-only unless --allow-writes.
   --base-url <url>        the service, e.g. http://127.0.0.1:4010 (required)
   --params <file>         JSON or YAML: { parameters: {name: value}, operations: {operationId: {parameters, requestBody}} }
   --header 'Name: value'  sent with every request, never written into a report (repeatable)
+  --header-env 'Name=VAR' the same, the value read from environment variable VAR (repeatable)
+  --header-file <file>    the same, 'Name: value' lines read from a file (repeatable; # starts a comment)
   --allow-writes          also send the competition join (a write); the gasless submission is never sent
   --rps <n>               at most n requests per second (default ${defaults.rps})
   --concurrency <n>       at most n requests at once (default ${defaults.concurrency})
-  --timeout-ms <ms>       per-request timeout; a timed-out operation is reported and the run goes on (default ${defaults.timeoutMs})
+  --timeout-ms <ms>       per-request timeout, 1 to 2147483647; a timed-out operation is reported and the run goes on (default ${defaults.timeoutMs})
+  --max-body-bytes <n>    largest answer body read, in decoded bytes; a larger one is reported (default ${defaults.maxBodyBytes})
   --junit <file>          write a JUnit XML report (a testcase per operation and per workflow)
   --json <file>           write a JSON report (every problem and observation)
   --help                  show this text`;
@@ -35,12 +40,12 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-function positive(name: string, text: string, { integer = false } = {}): number {
-  const value = Number(text);
-  if (!/^[0-9]+(\.[0-9]+)?$/.test(text) || !(value > 0) || (integer && !Number.isInteger(value))) {
-    fail(`${name} must be a positive ${integer ? 'integer' : 'number'}, got "${text}".`);
+/** A flag's number, written in decimal digits (no sign, exponent or hex); the run checks its range. */
+function numberFlag(name: string, text: string, { integer = false } = {}): number {
+  if (!(integer ? /^[0-9]+$/ : /^[0-9]+(\.[0-9]+)?$/).test(text)) {
+    fail(`${name} must be a positive ${integer ? 'integer' : 'number'}, got ${JSON.stringify(text.slice(0, 40))}.`);
   }
-  return value;
+  return Number(text);
 }
 
 function parseFlags() {
@@ -50,10 +55,13 @@ function parseFlags() {
         'base-url': { type: 'string' },
         params: { type: 'string' },
         header: { type: 'string', multiple: true, default: [] },
+        'header-env': { type: 'string', multiple: true, default: [] },
+        'header-file': { type: 'string', multiple: true, default: [] },
         'allow-writes': { type: 'boolean', default: false },
         rps: { type: 'string', default: String(defaults.rps) },
         concurrency: { type: 'string', default: String(defaults.concurrency) },
         'timeout-ms': { type: 'string', default: String(defaults.timeoutMs) },
+        'max-body-bytes': { type: 'string', default: String(defaults.maxBodyBytes) },
         junit: { type: 'string' },
         json: { type: 'string' },
         help: { type: 'boolean', default: false },
@@ -71,28 +79,30 @@ if (values.help) {
 }
 const baseUrl = values['base-url'];
 if (!baseUrl) fail('--base-url <url> is required (see --help).');
-const headers: Record<string, string> = {};
-for (const header of values.header) {
-  const match = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+):\s*(.*)$/.exec(header);
-  if (!match) fail(`--header must be 'Name: value' (the value is not shown here).`);
-  headers[match[1] as string] = match[2] as string;
-}
-
+let headers: Record<string, string> = {};
 let report: ConformanceReport;
 try {
+  headers = readHeaderFlags(
+    { header: values.header, headerEnv: values['header-env'], headerFile: values['header-file'] },
+    process.env,
+  );
   report = await runConformance({
     baseUrl,
     params: values.params,
     headers,
     allowWrites: values['allow-writes'],
-    rps: positive('--rps', values.rps),
-    concurrency: positive('--concurrency', values.concurrency, { integer: true }),
-    timeoutMs: positive('--timeout-ms', values['timeout-ms'], { integer: true }),
+    rps: numberFlag('--rps', values.rps),
+    concurrency: numberFlag('--concurrency', values.concurrency, { integer: true }),
+    timeoutMs: numberFlag('--timeout-ms', values['timeout-ms'], { integer: true }),
+    maxBodyBytes: numberFlag('--max-body-bytes', values['max-body-bytes'], { integer: true }),
     onProgress: (line) => console.error(`- ${line}`),
   });
 } catch (error) {
   if (error instanceof UsageError) fail(error.message);
-  console.error(`trading-analytics-conformance: the run failed: ${messageOf(error)}`);
+  // An unexpected failure's message could quote anything: the header values are taken out.
+  const message = messageOf(error);
+  const secrets = Object.values(headers);
+  console.error(`trading-analytics-conformance: the run failed: ${redact(message, secrets).slice(0, 500)}`);
   process.exit(2);
 }
 

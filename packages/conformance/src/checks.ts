@@ -12,7 +12,23 @@ import {
   resolve,
   type Schema,
 } from '@trading-analytics/core';
+import { FULL_VALIDATION_BYTES, MAX_SCHEMA_ERRORS } from './limits.js';
 import type { OperationFinding } from './problems.js';
+
+/**
+ * The run's two validators of the contract: `first` stops at the first error (every answer is checked with
+ * it, in time bounded by where the error is), `all` collects every error (only for a small invalid body).
+ */
+export interface AnswerValidators {
+  first: ContractValidator;
+  all: ContractValidator;
+}
+
+/** What the checks of one answer found, and what they say about how far they looked. */
+export interface AnswerCheck {
+  findings: OperationFinding[];
+  notes: string[];
+}
 
 /** An HTTP answer as the checks read it. */
 export interface Answered {
@@ -21,19 +37,20 @@ export interface Answered {
   text: string;
 }
 
-/** What an answer departs from in the contract, in check order; empty when it conforms. */
+/** What an answer departs from in the contract, in check order; no finding when it conforms. */
 export function checkAnswer(
   document: OpenApiDocument,
-  validator: ContractValidator,
+  validators: AnswerValidators,
   entry: ContractOperation,
   answer: Answered,
-): OperationFinding[] {
+): AnswerCheck {
   const findings: OperationFinding[] = [];
+  const notes: string[] = [];
   const declared = declaredResponse(entry, answer.status);
   if (!declared) {
     const statuses = entry.responses.map((response) => response.status);
     findings.push({ check: 'status', declared: statuses, status: answer.status, text: answer.text });
-    return findings;
+    return { findings, notes };
   }
   const { response } = declared;
   for (const [name, reference] of Object.entries(response.headers ?? {})) {
@@ -43,28 +60,36 @@ export function checkAnswer(
       if (header?.required) findings.push({ check: 'header', header: name });
       continue;
     }
-    for (const error of header?.schema ? validator.errors(header.schema, value) : []) {
+    for (const error of header?.schema ? validators.all.errors(header.schema, value) : []) {
       findings.push({ check: 'header', header: name, invalid: { value, error } });
     }
   }
-  if (declared.contents.length === 0) return findings;
+  if (declared.contents.length === 0) return { findings, notes };
   const mediaTypes = declared.contents.map((content) => content.mediaType);
   const contentType = answer.headers.get('content-type');
   const content = contentType === null ? undefined : declared.contents[mediaTypes.indexOf(mediaTypeOf(contentType))];
   if (!content) {
     findings.push({ check: 'content-type', declared: mediaTypes, contentType });
-    return findings;
+    return { findings, notes };
   }
-  if (!content.schema || !content.mediaType.endsWith('json')) return findings;
+  if (!content.schema || !content.mediaType.endsWith('json')) return { findings, notes };
   let body: unknown;
   try {
     body = JSON.parse(answer.text);
   } catch {
     findings.push({ check: 'body', text: answer.text });
-    return findings;
+    return { findings, notes };
   }
-  for (const error of validator.errors(content.schema, body)) findings.push({ check: 'schema', error });
-  return findings;
+  let errors = validators.first.errors(content.schema, body);
+  if (errors.length > 0) {
+    if (Buffer.byteLength(answer.text) <= FULL_VALIDATION_BYTES) errors = validators.all.errors(content.schema, body);
+    else notes.push(`only the first schema error is looked for in a body over ${FULL_VALIDATION_BYTES} bytes`);
+  }
+  for (const error of errors.slice(0, MAX_SCHEMA_ERRORS)) findings.push({ check: 'schema', error });
+  if (errors.length > MAX_SCHEMA_ERRORS) {
+    notes.push(`${errors.length - MAX_SCHEMA_ERRORS} more schema errors not listed (at most ${MAX_SCHEMA_ERRORS} are)`);
+  }
+  return { findings, notes };
 }
 
 /** A request the contract says must be refused: one parameter set outside its bounds. */

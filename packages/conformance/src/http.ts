@@ -1,9 +1,12 @@
 // Every request of a run goes through one limiter (a request-rate cap and a concurrency cap) and one send
-// function (per-request timeout, the --header values, no retries: a retry could hide a failure).
+// function (per-request timeout, a cap on the body read, the --header values, no redirect followed, no
+// retries: a retry could hide a failure).
+import { MAX_TIMER_MS } from './limits.js';
 
-/** What one request came to: an HTTP answer, no answer within the timeout, or a network failure. */
+/** What one request came to: an HTTP answer, one whose body is over the cap, no answer in time, a network failure. */
 export type Sent =
   | { kind: 'answer'; status: number; headers: Headers; text: string; ms: number }
+  | { kind: 'oversized'; status: number; headers: Headers; maxBodyBytes: number; ms: number }
   | { kind: 'timeout'; ms: number }
   | { kind: 'network'; error: string; ms: number };
 
@@ -37,7 +40,10 @@ export function createLimiter({ rps, concurrency }: { rps: number; concurrency: 
       const now = performance.now();
       const startAt = Math.max(now, nextStart);
       nextStart = startAt + spacingMs;
-      if (startAt > now) await new Promise((resolve) => setTimeout(resolve, startAt - now));
+      // A wait past what one timer holds is taken in several.
+      for (let wait = startAt - now; wait > 0; wait = startAt - performance.now()) {
+        await new Promise((resolve) => setTimeout(resolve, Math.min(wait, MAX_TIMER_MS)));
+      }
       return await task();
     } finally {
       release();
@@ -45,7 +51,18 @@ export function createLimiter({ rps, concurrency }: { rps: number; concurrency: 
   };
 }
 
-/** Sends one request; never rejects. */
+/** How one request is sent: the base URL it goes to, its time limit and the most of an answer it reads. */
+export interface SendLimits {
+  baseUrl: string;
+  timeoutMs: number;
+  maxBodyBytes: number;
+}
+
+/**
+ * Sends one request to the base URL and reads its answer; never rejects. The time limit is a timer of its
+ * own, cleared when the request ends, and covers reading the body (Node 20 holds `AbortSignal.timeout()`
+ * only weakly: after a garbage collection it may never fire). A redirect is the answer, never followed.
+ */
 export async function send({
   baseUrl,
   target,
@@ -54,14 +71,19 @@ export async function send({
   rawBody,
   headers,
   timeoutMs,
-}: RequestSpec & { baseUrl: string; timeoutMs: number }): Promise<Sent> {
+  maxBodyBytes,
+}: RequestSpec & SendLimits): Promise<Sent> {
+  // Appended to the base URL, only a path keeps the request on its origin (`@host` would not).
+  if (!target.startsWith('/')) throw new Error(`Not a path of the base URL: ${target.slice(0, 60)}`);
   const started = performance.now();
   const ms = () => Math.round(performance.now() - started);
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
   const requestHeaders: Record<string, string> = { accept: 'application/json', ...headers };
   const init: RequestInit = {
     method: method.toUpperCase(),
     headers: requestHeaders,
-    signal: AbortSignal.timeout(timeoutMs),
+    signal: controller.signal,
     redirect: 'manual',
   };
   if (body !== undefined || rawBody !== undefined) {
@@ -70,13 +92,43 @@ export async function send({
   }
   try {
     const response = await fetch(`${baseUrl}${target}`, init);
-    const text = await response.text();
-    return { kind: 'answer', status: response.status, headers: response.headers, text, ms: ms() };
+    const { status, headers: answerHeaders } = response;
+    const text = await readBody(response, maxBodyBytes);
+    if (text === undefined) return { kind: 'oversized', status, headers: answerHeaders, maxBodyBytes, ms: ms() };
+    return { kind: 'answer', status, headers: answerHeaders, text, ms: ms() };
   } catch (error) {
-    const name = (error as { name?: unknown } | null)?.name;
-    if (name === 'TimeoutError' || name === 'AbortError') return { kind: 'timeout', ms: ms() };
+    if (controller.signal.aborted) return { kind: 'timeout', ms: ms() };
     return { kind: 'network', error: describeNetworkError(error), ms: ms() };
+  } finally {
+    clearTimeout(timer);
   }
+}
+
+const decoder = new TextDecoder();
+
+/**
+ * The body as text, read as a stream and counted after fetch has undone any Content-Encoding (so a gzip
+ * bomb counts at its decoded size); undefined, with the rest left unread, once it is over `maxBodyBytes`
+ * or its Content-Length says it will be.
+ */
+async function readBody(response: Response, maxBodyBytes: number): Promise<string | undefined> {
+  if (!response.body) return '';
+  if (Number(response.headers.get('content-length')) > maxBodyBytes) {
+    await response.body.cancel();
+    return undefined;
+  }
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+    size += chunk.value.byteLength;
+    if (size > maxBodyBytes) {
+      await reader.cancel();
+      return undefined;
+    }
+    chunks.push(chunk.value);
+  }
+  return decoder.decode(Buffer.concat(chunks, size));
 }
 
 /** The cause of a failed fetch in a few words: its code (`ECONNREFUSED`) and message when they differ. */

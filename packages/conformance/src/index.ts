@@ -14,6 +14,8 @@ export type {
   OperationResult,
   OperationStatus,
   Problem,
+  RequestSource,
+  SentRequest,
   WorkflowCheck,
   WorkflowCheckName,
   WorkflowProblem,

@@ -1,22 +1,27 @@
 // The JUnit XML report for any CI: suites `operations` and `workflows`, a testcase per operationId and per
 // workflowId, a `<failure>` per problem, `<skipped>` with the reason; the observations in `<system-out>`.
 import { problemLine } from './problems.js';
-import { redact } from './redact.js';
+import { createRedactor, type Redact } from './redact.js';
 import type { ConformanceReport, OperationProblem, WorkflowProblem } from './report.js';
 
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+// Every code point XML 1.0 does not allow in a document (its `Char` production): the C0 controls but tab,
+// line feed and carriage return; U+FFFE and U+FFFF; and, with the `u` flag, a surrogate not in a pair.
+const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
 
-/** Text as XML character data or an attribute value: escaped, with the control characters XML forbids dropped. */
-function xml(text: unknown): string {
-  return (
-    String(text)
-      .replace(/[&<>"']/g, (character) => XML_ESCAPES[character] ?? character)
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters XML 1.0 does not allow
-      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '')
+/**
+ * Text as XML character data or an attribute value: redacted, the code points XML forbids dropped (and
+ * redacted again, since dropping them could join a secret), then escaped.
+ */
+function xmlText(text: unknown, redact: Redact): string {
+  return redact(redact(String(text)).replace(NOT_XML, '')).replace(
+    /[&<>"']/g,
+    (character) => XML_ESCAPES[character] ?? character,
   );
 }
 
 function testcase(
+  xml: (text: unknown) => string,
   name: string,
   classname: string,
   seconds: number,
@@ -39,16 +44,18 @@ function suite(name: string, cases: string[], results: readonly { status: string
   return `  <testsuite name="${name}" tests="${cases.length}" failures="${failures}" errors="0" skipped="${skipped}">\n${cases.join('\n')}${extra}\n  </testsuite>`;
 }
 
-/** The report as JUnit XML, its secrets redacted. */
+/** The report as JUnit XML, its secrets redacted, well-formed whatever the service sent. */
 export function formatJunit(report: ConformanceReport): string {
+  const redact = createRedactor(report.secrets);
+  const xml = (text: unknown) => xmlText(text, redact);
   const operations = report.operations.map((result) =>
-    testcase(result.operationId, 'conformance.operations', (result.ms ?? 0) / 1000, result.problems, {
+    testcase(xml, result.operationId, 'conformance.operations', (result.ms ?? 0) / 1000, result.problems, {
       skipped: result.status === 'skipped' ? result.reason : undefined,
       timedOut: result.status === 'timeout',
     }),
   );
   const workflows = report.workflows.map((workflow) =>
-    testcase(workflow.workflowId, 'conformance.workflows', 0, workflow.problems),
+    testcase(xml, workflow.workflowId, 'conformance.workflows', 0, workflow.problems),
   );
   const observations = report.observations
     .map(
@@ -70,5 +77,5 @@ export function formatJunit(report: ConformanceReport): string {
     '</testsuites>',
     '',
   ].join('\n');
-  return redact(text, report.secrets);
+  return redact(text);
 }

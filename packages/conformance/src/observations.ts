@@ -3,6 +3,7 @@
 import type { ContractOperation } from '@trading-analytics/core';
 import { excerpt } from './excerpt.js';
 import type { RequestSpec, Sent } from './http.js';
+import type { Redact } from './redact.js';
 import type { Observation } from './report.js';
 import { type ParameterValues, requestTarget } from './requests.js';
 
@@ -100,16 +101,24 @@ function probesFor(entry: ContractOperation): Probe[] {
   return probes;
 }
 
-/** One line of what an answer showed, for the report: a page's metadata, else an excerpt of the body. */
-export function describeAnswer(answer: Sent): string {
+// A page's metadata is a number; whatever else a service puts there is cut short.
+const FIELD_LENGTH = 40;
+
+/**
+ * One line of what an answer showed, for the report: a page's metadata, else an excerpt of the body; what
+ * the service sent is redacted and cut.
+ */
+export function describeAnswer(answer: Sent, redact: Redact): string {
   if (answer.kind === 'timeout') return `no answer within the timeout (${answer.ms} ms)`;
-  if (answer.kind === 'network') return `network error: ${answer.error}`;
-  const contentType = answer.headers.get('content-type') ?? 'no Content-Type';
-  let detail = answer.text ? excerpt(answer.text) : 'empty body';
+  if (answer.kind === 'network') return `network error: ${excerpt(answer.error, redact)}`;
+  const header = answer.headers.get('content-type');
+  const contentType = header === null ? 'no Content-Type' : excerpt(header, redact, 100);
+  if (answer.kind === 'oversized') return `${answer.status} ${contentType}: body over ${answer.maxBodyBytes} bytes`;
+  let detail = answer.text ? excerpt(answer.text, redact) : 'empty body';
   try {
     const body = JSON.parse(answer.text) as { content?: unknown; [field: string]: unknown } | null;
     if (body && typeof body === 'object' && Array.isArray(body.content)) {
-      const field = (name: string) => body[name] ?? 'absent';
+      const field = (name: string) => excerpt(body[name] ?? 'absent', redact, FIELD_LENGTH);
       detail = `${body.content.length} items; pageNumber ${field('pageNumber')}, pageSize ${field('pageSize')}, totalPages ${field('totalPages')}, totalElements ${field('totalElements')}`;
     }
   } catch {
@@ -126,6 +135,7 @@ export async function observe(
   entry: ContractOperation,
   example: { values: ParameterValues; body: unknown },
   send: (spec: RequestSpec) => Promise<Sent>,
+  redact: Redact,
 ): Promise<Observation[]> {
   const observations: Observation[] = [];
   for (const probe of probesFor(entry)) {
@@ -136,7 +146,7 @@ export async function observe(
       let target = requestTarget(entry, values);
       if (variant.extraQuery) target += `${target.includes('?') ? '&' : '?'}${new URLSearchParams(variant.extraQuery)}`;
       const answer = await send({ method: entry.method, target, body: variant.body ?? example.body });
-      seen.push(`${variant.label}: ${describeAnswer(answer)}`);
+      seen.push(`${variant.label}: ${describeAnswer(answer, redact)}`);
       if (probe.stopAtFirstRefusal && !(answer.kind === 'answer' && answer.status >= 200 && answer.status < 300)) break;
     }
     observations.push({

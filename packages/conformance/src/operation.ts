@@ -1,18 +1,20 @@
 // One operation of a run: whether it may be sent, its request from the examples and --params, the checks
 // of the answer, the out-of-range requests it must refuse, and the probes at its open points.
-import type { ContractOperation, ContractValidator, OpenApiDocument } from '@trading-analytics/core';
-import { checkAnswer, outOfRangeValues } from './checks.js';
+import type { ContractOperation, OpenApiDocument } from '@trading-analytics/core';
+import { type AnswerValidators, checkAnswer, outOfRangeValues } from './checks.js';
 import type { RequestSpec, Sent } from './http.js';
 import { describeAnswer, observe } from './observations.js';
 import type { Params } from './params.js';
+import { skipReason } from './policy.js';
 import { type OperationFinding, operationProblem } from './problems.js';
+import type { Redact } from './redact.js';
 import type { Observation, OperationResult } from './report.js';
 import { headerParameters, parameterValues, requestBodyFor, requestTarget } from './requests.js';
 
 /** What every operation of a run shares. */
 export interface OperationContext {
   document: OpenApiDocument;
-  validator: ContractValidator;
+  validators: AnswerValidators;
   params: Params;
   allowWrites: boolean;
   timeoutMs: number;
@@ -20,19 +22,8 @@ export interface OperationContext {
   headers: Record<string, string>;
   /** Sends one request through the run's limiter. */
   send: (spec: RequestSpec) => Promise<Sent>;
-}
-
-/**
- * Why an operation is not sent, from its operationId's verb (the contract's grammar: list/get/query read,
- * join writes, submit is the gasless trade submission); undefined when it is sent.
- */
-function skipReason(entry: ContractOperation, allowWrites: boolean): string | undefined {
-  if (/^(list|get|query)[A-Z]/.test(entry.operationId)) return undefined;
-  if (/^submit[A-Z]/.test(entry.operationId)) {
-    return 'never sent: the gasless submission would submit a trade, and its request is not documented';
-  }
-  if (!allowWrites) return 'a write (it records data on the service): runs only with --allow-writes';
-  return undefined;
+  /** Takes the run's secrets out of what the service sent, before it is cut for the report. */
+  redact: Redact;
 }
 
 /** Checks one operation; resolves with its result and what it observed at the open points. */
@@ -53,11 +44,11 @@ export async function checkOperation(
   const observations: Observation[] = [];
   const findings: OperationFinding[] = [];
   const done = (status: OperationResult['status']) => ({
-    result: { ...result, status, problems: findings.map(operationProblem) },
+    result: { ...result, status, problems: findings.map((finding) => operationProblem(finding, context.redact)) },
     observations,
   });
 
-  const skipped = skipReason(entry, context.allowWrites);
+  const skipped = skipReason(entry.operationId, context.allowWrites);
   if (skipped) return { result: { ...result, status: 'skipped', reason: skipped }, observations };
   const { values, missing, placeholders } = parameterValues(document, entry, params);
   if (placeholders.length > 0) {
@@ -84,7 +75,13 @@ export async function checkOperation(
     return done('fail');
   }
   result.answered = answer.status;
-  findings.push(...checkAnswer(document, context.validator, entry, answer));
+  if (answer.kind === 'oversized') {
+    findings.push({ check: 'body-size', status: answer.status, maxBodyBytes: answer.maxBodyBytes });
+  } else {
+    const checked = checkAnswer(document, context.validators, entry, answer);
+    findings.push(...checked.findings);
+    if (checked.notes.length > 0) result.notes = [...(result.notes ?? []), ...checked.notes];
+  }
 
   for (const { parameter, value, why } of outOfRangeValues(document, entry)) {
     const refusalTarget = requestTarget(entry, { ...values, [parameter.name]: value });
@@ -92,16 +89,16 @@ export async function checkOperation(
     if (refusal.kind !== 'answer' || refusal.status !== 400) {
       findings.push({ check: 'out-of-range', parameter: parameter.name, value, why, answer: refusal });
     }
-    if (refusal.kind === 'answer') {
+    if (refusal.kind === 'answer' || refusal.kind === 'oversized') {
       observations.push({
         operationId: entry.operationId,
         point: 'Error body shape (400)',
         request: `${method} ${refusalTarget}`,
-        observed: describeAnswer(refusal),
+        observed: describeAnswer(refusal, context.redact),
       });
     }
   }
 
-  observations.push(...(await observe(entry, { values, body }, context.send)));
+  observations.push(...(await observe(entry, { values, body }, context.send, context.redact)));
   return done(findings.length > 0 ? 'fail' : 'pass');
 }

@@ -3,6 +3,7 @@
 import type { SchemaError } from '@trading-analytics/core';
 import { excerpt } from './excerpt.js';
 import type { Sent } from './http.js';
+import type { Redact } from './redact.js';
 import type { CheckKind, OperationProblem, WorkflowCheckName, WorkflowProblem } from './report.js';
 
 /** A finding: the check kind (one the report names) and the facts found. */
@@ -14,6 +15,8 @@ export type OperationFinding =
   | Finding<'request', { missing: string[] }>
   | Finding<'timeout', { timeoutMs: number }>
   | Finding<'network', { error: string }>
+  // An answer whose body is over the cap: the rest of it is left unread.
+  | Finding<'body-size', { status: number; maxBodyBytes: number }>
   // A status the operation declares neither exactly, by range nor as `default`.
   | Finding<'status', { declared: string[]; status: number; text: string }>
   // A declared header that is absent while required (`invalid` undefined) or breaks its schema.
@@ -40,7 +43,10 @@ export type WorkflowFinding =
   // One of Respect's checks of a step failed, as Respect words it.
   | Finding<'step', StepRef & { name: string; condition: string | undefined; message: string | undefined }>
   // A step's `updateFee` or `verifition_fee` is not an integer string.
-  | Finding<'transaction value', StepRef & { field: string; value: unknown }>;
+  | Finding<'transaction value', StepRef & { field: string; value: unknown }>
+  // A request of the flows the proxy did not pass on (not an operation the flows name, or one the run may
+  // not send): the service never received it.
+  | Finding<'refused', { method: string; target: string; reason: string }>;
 
 function stepName({ stepId, operationId }: StepRef, check: string): WorkflowCheckName {
   // A step that runs no operation of its own reads `(undefined)`, as reports always have.
@@ -48,14 +54,15 @@ function stepName({ stepId, operationId }: StepRef, check: string): WorkflowChec
 }
 
 /** What an answer to an out-of-range request came to, in a word or two. */
-function refusalSeen(answer: Sent): string {
+function refusalSeen(answer: Sent, redact: Redact): string {
   if (answer.kind === 'timeout') return 'no answer within the timeout';
-  if (answer.kind === 'network') return `network error: ${answer.error}`;
+  if (answer.kind === 'network') return `network error: ${excerpt(answer.error, redact)}`;
+  if (answer.kind === 'oversized') return `${answer.status}, body over ${answer.maxBodyBytes} bytes`;
   return `${answer.status}`;
 }
 
-/** An operation's finding in the report's words. */
-export function operationProblem(finding: OperationFinding): OperationProblem {
+/** An operation's finding in the report's words; what the service sent is redacted and cut (`excerpt`). */
+export function operationProblem(finding: OperationFinding, redact: Redact): OperationProblem {
   const { check } = finding;
   switch (finding.check) {
     case 'request':
@@ -67,12 +74,18 @@ export function operationProblem(finding: OperationFinding): OperationProblem {
     case 'timeout':
       return { check, expected: `an answer within ${finding.timeoutMs} ms`, observed: 'no answer' };
     case 'network':
-      return { check, expected: 'an HTTP answer', observed: finding.error };
+      return { check, expected: 'an HTTP answer', observed: excerpt(finding.error, redact) };
+    case 'body-size':
+      return {
+        check,
+        expected: `a body of at most ${finding.maxBodyBytes} bytes (--max-body-bytes)`,
+        observed: `${finding.status}, body over ${finding.maxBodyBytes} bytes (the rest left unread)`,
+      };
     case 'status':
       return {
         check,
         expected: `one of ${finding.declared.join(', ')}`,
-        observed: `${finding.status}${finding.text ? ` ${excerpt(finding.text)}` : ''}`,
+        observed: `${finding.status}${finding.text ? ` ${excerpt(finding.text, redact)}` : ''}`,
       };
     case 'header': {
       const { header, invalid } = finding;
@@ -80,46 +93,61 @@ export function operationProblem(finding: OperationFinding): OperationProblem {
       return {
         check,
         expected: `${header} ${invalid.error.message}`,
-        observed: `${header}: ${excerpt(invalid.value)}`,
+        observed: `${header}: ${excerpt(invalid.value, redact)}`,
       };
     }
     case 'content-type':
-      return { check, expected: finding.declared.join(' or '), observed: finding.contentType ?? 'no Content-Type' };
+      return {
+        check,
+        expected: finding.declared.join(' or '),
+        observed: finding.contentType === null ? 'no Content-Type' : excerpt(finding.contentType, redact),
+      };
     case 'body':
-      return { check, expected: 'a JSON body', observed: excerpt(finding.text || 'an empty body') };
+      return { check, expected: 'a JSON body', observed: excerpt(finding.text || 'an empty body', redact) };
     case 'schema': {
-      const { at, message, value } = finding.error;
-      return { check, expected: `${at} ${message}`, observed: `${at} = ${excerpt(value)}` };
+      // The pointer is made of the service's own keys: cut like any value it sent.
+      const at = excerpt(finding.error.at, redact, 120);
+      return {
+        check,
+        expected: `${at} ${finding.error.message}`,
+        observed: `${at} = ${excerpt(finding.error.value, redact)}`,
+      };
     }
     case 'out-of-range':
       return {
         check,
         expected: `400 for ${finding.parameter}=${finding.value} (${finding.why})`,
-        observed: refusalSeen(finding.answer),
+        observed: refusalSeen(finding.answer, redact),
       };
   }
 }
 
-/** A workflow's finding in the report's words. */
-export function workflowProblem(finding: WorkflowFinding): WorkflowProblem {
+/** A workflow's finding in the report's words; what the service or Respect wrote is redacted and cut. */
+export function workflowProblem(finding: WorkflowFinding, redact: Redact): WorkflowProblem {
   switch (finding.check) {
     case 'respect':
       return finding.output === undefined
         ? { check: 'respect', expected: 'the workflow is run', observed: 'not run' }
-        : { check: 'respect', expected: 'Respect runs the workflow', observed: excerpt(finding.output) };
+        : { check: 'respect', expected: 'Respect runs the workflow', observed: excerpt(finding.output, redact) };
     case 'steps':
       return { check: 'steps', expected: `${finding.declared} steps run`, observed: `${finding.run} run` };
     case 'step':
       return {
         check: stepName(finding, finding.name),
         expected: finding.condition ?? 'pass',
-        observed: excerpt(finding.message ?? ''),
+        observed: excerpt(finding.message ?? '', redact),
       };
     case 'transaction value':
       return {
         check: stepName(finding, 'transaction value'),
         expected: `${finding.field} an integer string (wei)`,
-        observed: excerpt(finding.value),
+        observed: excerpt(finding.value, redact),
+      };
+    case 'refused':
+      return {
+        check: 'refused',
+        expected: "only requests for the operations the flows name, as the run may send them, on the base URL's origin",
+        observed: `${finding.method} ${excerpt(finding.target, redact, 200)} refused, never sent: ${finding.reason}`,
       };
   }
 }

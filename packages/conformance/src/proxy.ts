@@ -1,44 +1,133 @@
-// The local proxy Respect talks to instead of the service: every request it forwards goes through the run's
-// limiter, timeout and --header values, so the caps hold and the header values never reach Respect.
-import { createServer, type Server } from 'node:http';
+// The local proxy Respect talks to instead of the service. It passes on only the requests `admit` lets
+// through (the operations the flows name, as the run may send them), each through the run's limiter,
+// timeout, body cap and --header values, so the caps hold and the header values never reach Respect. A
+// redirect reaches Respect without its Location, so Respect cannot follow it: it is the step's answer.
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { MAX_BODY_BYTES } from '@trading-analytics/core';
+import type { Admit } from './admission.js';
 import type { RequestSpec, Sent } from './http.js';
+import type { Screen } from './screen.js';
 
 const HOP_BY_HOP = new Set(['connection', 'content-length', 'content-encoding', 'transfer-encoding', 'keep-alive']);
 
-export interface Proxy {
-  server: Server;
-  url: string;
-  /** `METHOD /path` of each request the service did not answer within the timeout. */
-  timeouts: string[];
+/** Something that happened to one request of the flows, which the report says. */
+export type ProxyEvent = { method: string; target: string } & (
+  | { kind: 'refused'; reason: string }
+  | { kind: 'redirect'; status: number; location: string | null }
+  | { kind: 'timeout' }
+  | { kind: 'oversized'; status: number; maxBodyBytes: number }
+  | { kind: 'network'; error: string }
+  | { kind: 'withheld'; status: number; reason: string }
+);
+
+/** One request Respect made, in the order they came, with what happened to it when anything did. */
+export interface ProxiedRequest {
+  method: string;
+  target: string;
+  event?: ProxyEvent;
 }
 
-/** Starts the proxy on 127.0.0.1, a free port. A request the service does not answer gets a 504 (timeout) or 502. */
-export function startProxy(forward: (spec: RequestSpec) => Promise<Sent>): Promise<Proxy> {
-  const timeouts: string[] = [];
+export interface FlowProxy {
+  server: Server;
+  url: string;
+  /** Every request Respect made, in order. */
+  requests: ProxiedRequest[];
+  close(): Promise<void>;
+}
+
+/** The request's body as text (undefined for none), or null when it is over `limit` bytes (the rest is left unread). */
+async function readRequestBody(request: IncomingMessage, limit: number): Promise<string | undefined | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).byteLength;
+    if (size > limit) return null;
+    chunks.push(chunk as Buffer);
+  }
+  return chunks.length > 0 ? Buffer.concat(chunks).toString('utf8') : undefined;
+}
+
+/**
+ * Starts the proxy on 127.0.0.1, a free port: `admit` says which requests are passed on, `screen` which
+ * answers are not handed to Respect (shown as a 502).
+ */
+export function startProxy(
+  forward: (spec: RequestSpec) => Promise<Sent>,
+  admit: Admit,
+  screen: Screen = () => undefined,
+): Promise<FlowProxy> {
+  const requests: ProxiedRequest[] = [];
   const server = createServer(async (request, response) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of request) chunks.push(chunk as Buffer);
-    const rawBody = chunks.length > 0 ? Buffer.concat(chunks).toString('utf8') : undefined;
     const method = request.method ?? 'GET';
     const target = request.url ?? '/';
-    const answer = await forward({ method, target, rawBody });
-    if (answer.kind !== 'answer') {
-      if (answer.kind === 'timeout') timeouts.push(`${method} ${target.split('?')[0]}`);
-      response.writeHead(answer.kind === 'timeout' ? 504 : 502, { 'content-type': 'text/plain' });
-      response.end(answer.kind === 'timeout' ? 'no answer within the timeout' : `network error: ${answer.error}`);
-      return;
+    const seen: ProxiedRequest = { method, target };
+    requests.push(seen);
+    const refuse = (status: number, reason: string) => {
+      seen.event = { method, target, kind: 'refused', reason };
+      response.writeHead(status, { 'content-type': 'text/plain', connection: 'close' });
+      response.end(`refused by the conformance runner, never sent to the service: ${reason}`);
+    };
+    try {
+      const admission = admit(method, target);
+      if ('refused' in admission) return refuse(403, admission.refused);
+      const rawBody = await readRequestBody(request, MAX_BODY_BYTES);
+      if (rawBody === null) return refuse(413, `a request body over ${MAX_BODY_BYTES} bytes`);
+      const answer = await forward({ method, target, rawBody });
+      const withheld = answer.kind === 'answer' ? screen(admission.operation, answer) : undefined;
+      if (answer.kind === 'answer' && withheld !== undefined) {
+        seen.event = { method, target, kind: 'withheld', status: answer.status, reason: withheld };
+        response.writeHead(502, { 'content-type': 'text/plain' });
+        response.end(`the service's answer is not passed on to the flows: ${withheld}`);
+        return;
+      }
+      if (answer.kind !== 'answer') {
+        seen.event = { method, target, ...answerEvent(answer) };
+        response.writeHead(answer.kind === 'timeout' ? 504 : 502, { 'content-type': 'text/plain' });
+        response.end(
+          answer.kind === 'timeout'
+            ? 'no answer within the timeout'
+            : answer.kind === 'oversized'
+              ? `the answer's body is over ${answer.maxBodyBytes} bytes`
+              : 'network error',
+        );
+        return;
+      }
+      const headers: Record<string, string> = {};
+      answer.headers.forEach((value, name) => {
+        if (!HOP_BY_HOP.has(name)) headers[name] = value;
+      });
+      if (answer.status >= 300 && answer.status < 400) {
+        seen.event = { method, target, kind: 'redirect', status: answer.status, location: headers.location ?? null };
+        delete headers.location;
+      }
+      response.writeHead(answer.status, headers);
+      response.end(answer.text);
+    } catch {
+      if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain' });
+      response.end('the conformance runner failed on this request');
     }
-    const headers: Record<string, string> = {};
-    answer.headers.forEach((value, name) => {
-      if (!HOP_BY_HOP.has(name)) headers[name] = value;
-    });
-    response.writeHead(answer.status, headers);
-    response.end(answer.text);
   });
   return new Promise((resolve) =>
     server.listen(0, '127.0.0.1', () =>
-      resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, timeouts }),
+      resolve({
+        server,
+        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        requests,
+        close: () =>
+          new Promise<void>((done) => {
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
+      }),
     ),
   );
+}
+
+function answerEvent(answer: Exclude<Sent, { kind: 'answer' }>) {
+  if (answer.kind === 'timeout') return { kind: 'timeout' as const };
+  if (answer.kind === 'oversized') {
+    return { kind: 'oversized' as const, status: answer.status, maxBodyBytes: answer.maxBodyBytes };
+  }
+  return { kind: 'network' as const, error: answer.error };
 }

@@ -6,6 +6,7 @@ export type OperationCheck =
   | 'request'
   | 'timeout'
   | 'network'
+  | 'body-size'
   | 'status'
   | 'header'
   | 'content-type'
@@ -13,16 +14,19 @@ export type OperationCheck =
   | 'schema'
   | 'out-of-range';
 
-/** The checks of a workflow. A step's checks are Respect's (`status code check`, `schema check`...). */
-export type WorkflowCheck = 'respect' | 'steps' | 'step' | 'transaction value';
+/**
+ * The checks of a workflow. A step's checks are Respect's (`status code check`, `schema check`...);
+ * `refused` is a request of the flows the runner's proxy did not pass on to the service.
+ */
+export type WorkflowCheck = 'respect' | 'steps' | 'step' | 'transaction value' | 'refused';
 
 export type CheckKind = OperationCheck | WorkflowCheck;
 
 /**
- * How a workflow problem's check is named in a report: `respect`, `steps`, or the step, its operationId and
- * the check (`priceUpdates (queryPriceUpdates): schema check`, `… (…): transaction value`).
+ * How a workflow problem's check is named in a report: `respect`, `steps`, `refused`, or the step, its
+ * operationId and the check (`priceUpdates (queryPriceUpdates): schema check`, `… (…): transaction value`).
  */
-export type WorkflowCheckName = 'respect' | 'steps' | `${string} (${string}): ${string}`;
+export type WorkflowCheckName = 'respect' | 'steps' | 'refused' | `${string} (${string}): ${string}`;
 
 /** One problem of an operation, as a report gives it. */
 export interface OperationProblem {
@@ -51,8 +55,10 @@ export interface ConformanceOptions {
   rps?: number;
   /** At most this many requests at once. Default 4. */
   concurrency?: number;
-  /** Per-request timeout; a timed-out operation is reported and the run goes on. Default 10000. */
+  /** Per-request timeout in ms, 1 to 2^31-1; a timed-out operation is reported and the run goes on. Default 10000. */
   timeoutMs?: number;
+  /** Largest answer body read, in decoded bytes; a larger one is reported, the rest left unread. Default 4 MiB. */
+  maxBodyBytes?: number;
   /** Run the Arazzo workflows with Redocly Respect. Default true. */
   workflows?: boolean;
   /** Another folder holding openapi.json and *.arazzo.yaml. */
@@ -126,6 +132,7 @@ export interface ConformanceSettings {
   rps: number;
   concurrency: number;
   timeoutMs: number;
+  maxBodyBytes: number;
   allowWrites: boolean;
   /** The --params file, or null. */
   params: string | null;
@@ -142,6 +149,25 @@ export interface ConformanceTotals {
   workflows: number;
   workflowsConform: number;
   observations: number;
+  /** Requests sent to the service (`requests`). */
+  requests: number;
+}
+
+/** Where a request sent to the service came from: the runner's own checks and probes, or the flows. */
+export type RequestSource = 'runner' | 'workflows';
+
+/** One request sent to the service: what it was and what came of it, never a header value. */
+export interface SentRequest {
+  /** In upper case. */
+  method: string;
+  /** The path and query, as appended to the base URL. */
+  target: string;
+  from: RequestSource;
+  /** `answer`; `oversized` (body over the cap, left unread); `timeout`; `network` (no HTTP answer). */
+  outcome: 'answer' | 'oversized' | 'timeout' | 'network';
+  /** The answer's status; null when none came. */
+  status: number | null;
+  ms: number;
 }
 
 export interface ConformanceReport {
@@ -155,8 +181,10 @@ export interface ConformanceReport {
   workflows: WorkflowResult[];
   problems: Problem[];
   observations: Observation[];
+  /** Every request sent to the service, in the order they were sent; a request not listed was not sent. */
+  requests: SentRequest[];
   /**
-   * The values every formatter keeps out of its text (the --header values, credentials in the base URL).
+   * The values every formatter keeps out of its text (the header values), in every form (see redact.ts).
    * Not enumerable: `JSON.stringify` and a spread leave it out.
    */
   readonly secrets: readonly string[];

@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { RESPECT_OUTPUT_CHARS } from './limits.js';
 
 const require = createRequire(import.meta.url);
 
@@ -26,6 +27,8 @@ interface RespectCheck {
 
 interface RespectStep {
   stepId: string;
+  /** The request as Respect sent it (to the runner's proxy); `method` in lower case. */
+  request?: { method?: string; url?: string };
   response?: { statusCode?: number; body?: unknown };
   checks?: RespectCheck[];
 }
@@ -40,21 +43,34 @@ function respectBin(): string {
   return path.join(path.dirname(manifest), (require(manifest) as { bin: { redocly: string } }).bin.redocly);
 }
 
-/** Runs `redocly respect <args>`; resolves with its exit code and everything it printed, never rejects. */
-export function runRespect(args: string[]): Promise<{ code: number | null; output: string }> {
+/**
+ * Runs `redocly respect <args>`, stopped after `deadlineMs`; resolves with its exit code and the end of what
+ * it printed (the last RESPECT_OUTPUT_CHARS characters: it can print a step's whole answer), never rejects.
+ */
+export function runRespect(args: string[], deadlineMs: number): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [respectBin(), 'respect', ...args], {
       env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
-    child.stdout.on('data', (chunk) => {
+    const keep = (chunk: Buffer) => {
       output += chunk;
+      if (output.length > 2 * RESPECT_OUTPUT_CHARS) output = output.slice(-RESPECT_OUTPUT_CHARS);
+    };
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    const deadline = setTimeout(() => {
+      child.kill();
+      output += `\nRespect was stopped: not done within ${deadlineMs} ms.`;
+    }, deadlineMs);
+    child.on('error', (error) => {
+      clearTimeout(deadline);
+      resolve({ code: -1, output: error.message });
     });
-    child.stderr.on('data', (chunk) => {
-      output += chunk;
+    child.on('close', (code) => {
+      clearTimeout(deadline);
+      resolve({ code, output: output.slice(-RESPECT_OUTPUT_CHARS) });
     });
-    child.on('error', (error) => resolve({ code: -1, output: error.message }));
-    child.on('close', (code) => resolve({ code, output }));
   });
 }

@@ -3,48 +3,35 @@
 import { ContractValidator } from '@trading-analytics/core';
 import { loadContract, workflowFiles } from './contract.js';
 import { createLimiter, type RequestSpec, send } from './http.js';
+import { MAX_TIMER_MS } from './limits.js';
 import { checkOperation } from './operation.js';
+import { checkedLimits, parseBaseUrl } from './options.js';
 import { loadParams, NO_PARAMS } from './params.js';
+import { createRedactor } from './redact.js';
 import type { ConformanceOptions, ConformanceReport, OperationResult, Problem } from './report.js';
+import { screenForFlows } from './screen.js';
+import { recordTraffic } from './traffic.js';
 import { UsageError } from './usage-error.js';
 import { runWorkflows } from './workflows.js';
 
-/** The caps and timeout of a run when the options leave them out. */
-export const defaults: { rps: number; concurrency: number; timeoutMs: number } = {
-  rps: 5,
-  concurrency: 4,
-  timeoutMs: 10_000,
-};
+export { defaults } from './options.js';
 
-/** The base URL without trailing slashes, and the credentials it carries (kept out of every report). */
-function parseBaseUrl(baseUrl: string): { base: string; secrets: string[] } {
-  let url: URL;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    throw new UsageError(`--base-url: "${baseUrl}" is not a URL (e.g. http://127.0.0.1:4010).`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new UsageError(`--base-url: ${url.protocol} is not http: or https:.`);
-  }
-  const secrets = [url.username, url.password].filter(Boolean).map(decodeURIComponent);
-  return { base: url.href.replace(/\/+$/, ''), secrets };
-}
+// What Respect waits for one answer of the proxy beyond the run's timeout and the rate cap's wait.
+const RESPECT_WAIT_MARGIN_MS = 5_000;
 
 /** Runs the contract against a service. Rejects with a UsageError for bad options or an unreachable base URL. */
 export async function runConformance(options: ConformanceOptions): Promise<ConformanceReport> {
-  const {
-    allowWrites = false,
-    rps = defaults.rps,
-    concurrency = defaults.concurrency,
-    timeoutMs = defaults.timeoutMs,
-    headers = {},
-    onProgress = () => {},
-  } = options;
+  const { allowWrites = false, onProgress = () => {} } = options;
   const started = performance.now();
-  const { base: baseUrl, secrets } = parseBaseUrl(options.baseUrl);
+  const baseUrl = parseBaseUrl(options.baseUrl);
+  const { rps, concurrency, timeoutMs, maxBodyBytes, headers } = checkedLimits(options);
+  const redact = createRedactor(Object.values(headers));
   const { dir, document, operations } = loadContract(options.contractDir);
-  const validator = new ContractValidator(document);
+  // Every answer is checked by the first; the second looks for every error of a small invalid body.
+  const validators = {
+    first: new ContractValidator(document, { allErrors: false }),
+    all: new ContractValidator(document),
+  };
   const params = options.params
     ? loadParams(
         options.params,
@@ -52,18 +39,21 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       )
     : NO_PARAMS;
   const limit = createLimiter({ rps, concurrency });
-  const request = (spec: RequestSpec) => limit(() => send({ baseUrl, headers, timeoutMs, ...spec }));
+  const traffic = recordTraffic((spec) => send({ baseUrl, headers, timeoutMs, maxBodyBytes, ...spec }));
+  const request = (spec: RequestSpec) => limit(() => traffic.send(spec, 'runner'));
 
   const reachable = await request({ method: 'get', target: '/' });
-  if (reachable.kind === 'network') throw new UsageError(`cannot reach ${options.baseUrl}: ${reachable.error}`);
+  if (reachable.kind === 'network') {
+    throw new UsageError(`cannot reach ${baseUrl}: ${redact(reachable.error).slice(0, 200)}`);
+  }
   if (reachable.kind === 'timeout') {
-    throw new UsageError(`${options.baseUrl} did not answer within ${timeoutMs} ms (--timeout-ms).`);
+    throw new UsageError(`${baseUrl} did not answer within ${timeoutMs} ms (--timeout-ms).`);
   }
 
   onProgress(
     `checking ${operations.length} operations against ${baseUrl} (up to ${rps} requests/s, ${concurrency} at once)`,
   );
-  const context = { document, validator, params, allowWrites, timeoutMs, headers, send: request };
+  const context = { document, validators, params, allowWrites, timeoutMs, headers, send: request, redact };
   const checked = await Promise.all(operations.map((entry) => checkOperation(context, entry)));
   const results = checked.map(({ result }) => result);
   const observations = checked.flatMap((outcome) => outcome.observations);
@@ -75,9 +65,14 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   }
   const workflows = await runWorkflows({
     files,
+    operations,
+    allowWrites,
     timeoutMs,
+    respectWaitMs: Math.min(MAX_TIMER_MS, timeoutMs + Math.ceil(1000 / rps) + RESPECT_WAIT_MARGIN_MS),
+    screen: screenForFlows(document, validators, redact),
+    redact,
     inputs: { ...params.parameters },
-    forward: ({ method, target, rawBody }) => request({ method, target, rawBody }),
+    forward: ({ method, target, rawBody }) => limit(() => traffic.send({ method, target, rawBody }, 'workflows')),
   });
 
   const count = (status: OperationResult['status']) => results.filter((result) => result.status === status).length;
@@ -96,6 +91,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       rps,
       concurrency,
       timeoutMs,
+      maxBodyBytes,
       allowWrites,
       params: options.params ?? null,
       headers: Object.keys(headers),
@@ -109,13 +105,15 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       workflows: workflows.length,
       workflowsConform: workflows.filter((workflow) => workflow.status === 'pass').length,
       observations: observations.length,
+      requests: traffic.requests.length,
     },
     operations: results,
     workflows,
     problems,
     observations,
+    requests: traffic.requests,
   };
   // Not enumerable, so never serialised with the report.
-  const kept = [...secrets, ...Object.values(headers)].filter(Boolean);
+  const kept = Object.values(headers).filter(Boolean);
   return Object.defineProperty(report, 'secrets', { value: kept, enumerable: false }) as ConformanceReport;
 }

@@ -1,13 +1,28 @@
 // The summary a person reads on stdout: one line per operation and workflow, their problems and notes under
-// them, the observations, and the totals.
+// them, the observations, and the totals. Whatever the service sent, it reaches the terminal as visible
+// text: no control sequence, no reordering or hidden character.
 import { problemLine } from './problems.js';
-import { redact } from './redact.js';
+import { createRedactor } from './redact.js';
 import type { ConformanceReport, OperationStatus } from './report.js';
+
+// C0 controls (ESC starts a terminal's control sequences), DEL, C1 controls (CSI and OSC among them), the
+// characters that reorder text (BiDi embeddings, overrides, isolates and marks), zero-width ones that hide
+// it, and the line and paragraph separators.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const UNSAFE_FOR_TERMINAL = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff]/g;
+
+/** A line of the summary with every character a terminal would act on written as a visible `\uXXXX`. */
+function visible(line: string): string {
+  return line.replace(
+    UNSAFE_FOR_TERMINAL,
+    (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
 
 const MARKS: Record<OperationStatus, string> = { pass: 'ok  ', fail: 'FAIL', timeout: 'TIME', skipped: 'skip' };
 const INDENT = '        ';
 
-/** The summary of a run, its secrets redacted. */
+/** The summary of a run, its secrets redacted, each line made safe for a terminal. */
 export function formatSummary(report: ConformanceReport): string {
   const lines = [
     `Conformance of ${report.baseUrl} to ${report.contract.title} ${report.contract.version}`,
@@ -43,11 +58,14 @@ export function formatSummary(report: ConformanceReport): string {
   const { totals } = report;
   lines.push(
     '',
+    `Requests: ${totals.requests} sent to the service (each listed in the JSON report's \`requests\`)`,
     `Totals: ${totals.operations} operations: ${totals.conform} conform, ${totals.fail} do not, ${totals.timedOut} timed out, ${totals.skipped} skipped; ` +
       `${totals.workflowsConform} of ${totals.workflows} workflows conform; ${totals.observations} observations; ${(report.durationMs / 1000).toFixed(1)} s`,
     report.conforms
       ? 'The service conforms to the contract.'
       : `The service does not conform: ${report.problems.length} problem(s).`,
   );
-  return redact(`${lines.join('\n')}\n`, report.secrets);
+  const redact = createRedactor(report.secrets);
+  // Redacted before it is escaped, and again after, as any output is.
+  return redact(`${lines.map((line) => visible(redact(line))).join('\n')}\n`);
 }

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort } from '../../../test/support/ports.js';
 import { runConformance } from '../src/index.js';
-import { type ExampleServer, runBin, startExampleServer } from './support/servers.js';
+import { bin, type ExampleServer, runBin, runCommand, startExampleServer } from './support/servers.js';
 
 let server: ExampleServer | undefined;
 afterEach(async () => {
@@ -23,10 +23,44 @@ describe('bad usage exits 2 with one line and no stack trace', () => {
     [['--base-url', 'not a url'], /is not a URL/],
     [['--base-url', 'http://127.0.0.1:4010', '--rps', '0'], /--rps must be a positive number/],
     [['--base-url', 'http://127.0.0.1:4010', '--header', 'no colon here'], /--header must be 'Name: value'/],
+    [
+      ['--base-url', 'http://127.0.0.1:4010', '--header', 'X-Key: a\nb'],
+      /holds a line break, a NUL or a character past/,
+    ],
+    [['--base-url', 'http://127.0.0.1:4010', '--header', 'X-Key: 5€'], /holds a line break, a NUL or a character past/],
+    [['--base-url', 'http://127.0.0.1:4010', '--header-env', 'X-Key'], /--header-env must be 'Name=VARIABLE'/],
+    [
+      ['--base-url', 'http://127.0.0.1:4010', '--header-env', 'X-Key=CONFORMANCE_TEST_UNSET_VARIABLE'],
+      /--header-env X-Key: the environment variable CONFORMANCE_TEST_UNSET_VARIABLE is not set or empty/,
+    ],
+    [
+      ['--base-url', 'http://127.0.0.1:4010', '--header-file', '/no/such/file'],
+      /--header-file: cannot read \/no\/such\/file: ENOENT/,
+    ],
+    [['--base-url', 'http://user:hunter2@127.0.0.1:4010'], /--base-url holds a user or password \(not shown here\)/],
+    [['--base-url', 'http://:hunter2@127.0.0.1:4010'], /--base-url holds a user or password/],
+    [['--base-url', 'http://user:hunter2@127.0.0.1:4010 x'], /--base-url is not a URL/],
+    [['--base-url', 'http://127.0.0.1:4010/?token=1'], /--base-url must have no query or fragment/],
+    [
+      ['--base-url', 'http://127.0.0.1:4010', '--timeout-ms', '0'],
+      /--timeout-ms must be a whole number of ms from 1 to 2147483647/,
+    ],
+    [
+      ['--base-url', 'http://127.0.0.1:4010', '--timeout-ms', '2147483648'],
+      /--timeout-ms must be a whole number of ms from 1 to 2147483647/,
+    ],
+    [['--base-url', 'http://127.0.0.1:4010', '--timeout-ms', '1.5'], /--timeout-ms must be a positive integer/],
+    [['--base-url', 'http://127.0.0.1:4010', '--timeout-ms', '1e3'], /--timeout-ms must be a positive integer/],
+    [
+      ['--base-url', 'http://127.0.0.1:4010', '--max-body-bytes', '0'],
+      /--max-body-bytes must be a whole number from 1 to 268435456/,
+    ],
   ])('%j', async (args, message) => {
     const { code, stderr, stdout } = await runBin(args);
     expect(code).toBe(2);
     expect(stderr).toMatch(message);
+    // A credential given where it does not belong is not repeated.
+    expect(stderr).not.toContain('hunter2');
     expect(stderr.trim().split('\n')).toHaveLength(1);
     expect(stderr).not.toMatch(/\n\s+at /);
     expect(stdout).toBe('');
@@ -81,6 +115,34 @@ it('passes --header through on every request and never writes its value into a r
     await readFile(path.join(dir, 'r.json'), 'utf8'),
   ]) {
     expect(text).not.toContain('s3cr3t');
+  }
+  expect(stdout).toContain('[redacted]');
+});
+
+it('takes header values from --header-file and --header-env, sends them, and never shows them', async () => {
+  server = await startExampleServer({
+    departures: { getStakedApy: (answer, { headers }) => ({ ...answer, body: { echoed: headers['x-api-key'] } }) },
+  });
+  const dir = await scratch();
+  const file = path.join(dir, 'headers.txt');
+  await writeFile(file, "# the service's keys\nX-Api-Key: file-key-5e21\n\nX-Tenant:   tenant-b7\n");
+  const { code, stdout, stderr } = await runCommand(
+    process.execPath,
+    [bin, '--base-url', server.url, '--rps', '200', '--header-file', file, '--header-env', 'X-Trace=CONFORMANCE_TRACE'],
+    { env: { ...process.env, CONFORMANCE_TRACE: 'trace-env-93aa' } },
+  );
+  expect(code).toBe(1);
+  const sent = server.received.filter((request) => request.url !== '/');
+  expect(sent.length).toBeGreaterThan(40);
+  for (const request of sent) {
+    expect(request.headers).toMatchObject({
+      'x-api-key': 'file-key-5e21',
+      'x-tenant': 'tenant-b7',
+      'x-trace': 'trace-env-93aa',
+    });
+  }
+  for (const text of [stdout, stderr]) {
+    for (const value of ['file-key-5e21', 'tenant-b7', 'trace-env-93aa']) expect(text).not.toContain(value);
   }
   expect(stdout).toContain('[redacted]');
 });

@@ -2,79 +2,49 @@
 // the contract with its workflows, lints clean (publint, attw), installs into an empty project beside the
 // core's tarball, type-checks a use of its API there, and its bin checks a service against the packed contract.
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  packTarball,
-  publintMessages,
-  scratchEnv,
-  typeCheckProject,
-  typesProblems,
-} from '../../../test/support/packing.js';
+import { installBeforeAll, lintTarball, scratchEnv, typeCheckProject } from '../../../test/support/packing.js';
 import { type ExampleServer, runCommand, startExampleServer } from './support/servers.js';
 
 const run = promisify(execFile);
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
-const coreDir = fileURLToPath(new URL('../../core/', import.meta.url));
 const generatedDir = fileURLToPath(new URL('../../../generated/', import.meta.url));
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 
-let work: string;
-let tarball: string;
-let packedFiles: string[];
-let app: string;
+// What `prepack` does besides building (the global setup built dist/): the contract goes into contract/. Hooks
+// run in order, so this one is done before the package is packed.
+beforeAll(() => run(process.execPath, [path.join(packageDir, 'scripts/copy-contract.mjs')]));
 
-beforeAll(async () => {
-  work = await mkdtemp(path.join(tmpdir(), 'conformance-package-'));
-  // What `prepack` does besides building (the global setup built dist/): the contract goes into contract/.
-  await run(process.execPath, [path.join(packageDir, 'scripts/copy-contract.mjs')]);
-  ({ path: tarball, files: packedFiles } = await packTarball(packageDir, work));
-  // The core is not on the registry yet: its tarball is installed beside the runner's.
-  const core = await packTarball(coreDir, work);
-  app = path.join(work, 'app');
-  await mkdir(app);
-  await writeFile(path.join(app, 'package.json'), JSON.stringify({ name: 'backend', private: true, type: 'module' }));
-  await run(npm, ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball, core.path], {
-    cwd: app,
-    env: scratchEnv,
-  });
-}, 300_000);
-
-afterAll(async () => {
-  if (work) await rm(work, { recursive: true, force: true });
-});
+// The core is not on the registry yet: its tarball is installed beside the runner's.
+const installed = installBeforeAll(packageDir, { beside: [fileURLToPath(new URL('../../core/', import.meta.url))] });
 
 describe('the packed package', () => {
   it('holds the built runner with its declarations, the contract and its workflows, the README and the LICENSE; no source', async () => {
     const sources = (await readdir(path.join(packageDir, 'src'))).filter((name) => name.endsWith('.ts'));
     for (const source of sources) {
       const name = source.replace(/\.ts$/, '');
-      expect(packedFiles).toEqual(expect.arrayContaining([`dist/${name}.js`, `dist/${name}.d.ts`]));
+      expect(installed.files).toEqual(expect.arrayContaining([`dist/${name}.js`, `dist/${name}.d.ts`]));
     }
     const workflows = (await readdir(generatedDir)).filter((name) => name.endsWith('.arazzo.yaml'));
     expect(workflows.length).toBeGreaterThan(0);
     const expected = ['openapi.json', ...workflows].map((name) => `contract/${name}`);
-    expect(packedFiles.filter((file) => file.startsWith('contract/')).sort()).toEqual(expected.sort());
-    expect(packedFiles.filter((file) => !file.startsWith('dist/') && !file.startsWith('contract/')).sort()).toEqual([
+    const { files } = installed;
+    expect(files.filter((file) => file.startsWith('contract/')).sort()).toEqual(expected.sort());
+    expect(files.filter((file) => !file.startsWith('dist/') && !file.startsWith('contract/')).sort()).toEqual([
       'LICENSE',
       'README.md',
       'package.json',
     ]);
-    const installed = path.join(app, 'node_modules/@trading-analytics/conformance/contract/openapi.json');
-    expect(await readFile(installed, 'utf8')).toBe(await readFile(path.join(generatedDir, 'openapi.json'), 'utf8'));
+    const contract = path.join(installed.app, 'node_modules/@trading-analytics/conformance/contract/openapi.json');
+    expect(await readFile(contract, 'utf8')).toBe(await readFile(path.join(generatedDir, 'openapi.json'), 'utf8'));
   });
 
-  it('passes publint, suggestions included', async () => {
-    expect(await publintMessages(tarball)).toEqual([]);
-  });
-
-  it('passes @arethetypeswrong/cli for an ESM-only package, node10 resolution included', async () => {
-    expect(await typesProblems(tarball)).toEqual([]);
+  it('passes publint (suggestions included) and @arethetypeswrong/cli for an ESM-only package', async () => {
+    expect(await lintTarball(installed.tarball)).toEqual({ publint: [], attw: [] });
   });
 });
 
@@ -87,11 +57,7 @@ describe('installed into an empty project', () => {
   it('exports the runner, its formatters, its defaults and UsageError, and nothing else', async () => {
     const script = `const api = await import('@trading-analytics/conformance');
       console.log(JSON.stringify(Object.keys(api).sort()));`;
-    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], {
-      cwd: app,
-      env: scratchEnv,
-    });
-    expect(JSON.parse(stdout)).toEqual([
+    expect(JSON.parse(await installed.runModule(script))).toEqual([
       'UsageError',
       'defaults',
       'formatJson',
@@ -111,16 +77,16 @@ const secrets: readonly string[] = report.secrets;
 export const summary: string = formatSummary(report);
 export { failed, secrets, steps };
 `;
-    await writeFile(path.join(app, 'pipeline.ts'), code);
-    expect(await typeCheckProject(app, ['pipeline.ts'])).toBe('');
+    await writeFile(path.join(installed.app, 'pipeline.ts'), code);
+    expect(await typeCheckProject(installed.app, ['pipeline.ts'])).toBe('');
   });
 
   it('runs with npx: checks a service against the packed contract and its workflows, exit 0', async () => {
     const target = await startExampleServer();
     server = target;
-    const json = path.join(work, 'report.json');
+    const json = path.join(installed.work, 'report.json');
     const args = ['trading-analytics-conformance', '--base-url', target.url, '--rps', '200', '--json', json];
-    const { code, stdout, stderr } = await runCommand(npx, args, { cwd: app, env: scratchEnv });
+    const { code, stdout, stderr } = await runCommand(npx, args, { cwd: installed.app, env: scratchEnv });
     expect(code, `${stdout}\n${stderr}`).toBe(0);
     expect(stdout).toMatch(
       /Totals: 31 operations: 29 conform, 0 do not, 0 timed out, 2 skipped; 3 of 3 workflows conform/,

@@ -14,7 +14,9 @@ import {
   type OperationProblem,
   type OperationResult,
   type Problem,
+  type RequestSource,
   runConformance,
+  type SentRequest,
   UsageError,
   type WorkflowCheck,
   type WorkflowCheckName,
@@ -29,7 +31,13 @@ describe('runConformance', () => {
     expectTypeOf<ConformanceOptions['baseUrl']>().toEqualTypeOf<string>();
     expectTypeOf<ConformanceOptions['headers']>().toEqualTypeOf<Record<string, string> | undefined>();
     expectTypeOf<ConformanceOptions['onProgress']>().toEqualTypeOf<((line: string) => void) | undefined>();
-    expectTypeOf(defaults).toEqualTypeOf<{ rps: number; concurrency: number; timeoutMs: number }>();
+    expectTypeOf(defaults).toEqualTypeOf<{
+      rps: number;
+      concurrency: number;
+      timeoutMs: number;
+      maxBodyBytes: number;
+    }>();
+    expectTypeOf<ConformanceOptions['maxBodyBytes']>().toEqualTypeOf<number | undefined>();
   });
 
   it('refuses options of the wrong shape', async () => {
@@ -64,9 +72,18 @@ describe('the report', () => {
 
   it('names the check kinds of operations and workflows as unions', () => {
     expectTypeOf<OperationCheck>().toEqualTypeOf<
-      'request' | 'timeout' | 'network' | 'status' | 'header' | 'content-type' | 'body' | 'schema' | 'out-of-range'
+      | 'request'
+      | 'timeout'
+      | 'network'
+      | 'body-size'
+      | 'status'
+      | 'header'
+      | 'content-type'
+      | 'body'
+      | 'schema'
+      | 'out-of-range'
     >();
-    expectTypeOf<WorkflowCheck>().toEqualTypeOf<'respect' | 'steps' | 'step' | 'transaction value'>();
+    expectTypeOf<WorkflowCheck>().toEqualTypeOf<'respect' | 'steps' | 'step' | 'transaction value' | 'refused'>();
     expectTypeOf<CheckKind>().toEqualTypeOf<OperationCheck | WorkflowCheck>();
     expectTypeOf<OperationProblem['check']>().toEqualTypeOf<OperationCheck>();
     expectTypeOf<OperationResult['problems']>().toEqualTypeOf<OperationProblem[]>();
@@ -81,6 +98,7 @@ describe('the report', () => {
     expectTypeOf<'priceUpdates (queryPriceUpdates): transaction value'>().toExtend<WorkflowCheckName>();
     expectTypeOf<'respect'>().toExtend<WorkflowCheckName>();
     expectTypeOf<'steps'>().toExtend<WorkflowCheckName>();
+    expectTypeOf<'refused'>().toExtend<WorkflowCheckName>();
     expectTypeOf<'schema'>().not.toExtend<WorkflowCheckName>();
   });
 
@@ -102,7 +120,24 @@ describe('the report', () => {
     expectTypeOf<ConformanceReport['observations']>().toEqualTypeOf<Observation[]>();
     expectTypeOf<ConformanceReport['settings']['params']>().toEqualTypeOf<string | null>();
     expectTypeOf<keyof ConformanceReport['totals']>().toEqualTypeOf<
-      'operations' | 'conform' | 'fail' | 'timedOut' | 'skipped' | 'workflows' | 'workflowsConform' | 'observations'
+      | 'operations'
+      | 'conform'
+      | 'fail'
+      | 'timedOut'
+      | 'skipped'
+      | 'workflows'
+      | 'workflowsConform'
+      | 'observations'
+      | 'requests'
     >();
+  });
+
+  it('lists every request sent to the service, never a header value', () => {
+    expectTypeOf<ConformanceReport['requests']>().toEqualTypeOf<SentRequest[]>();
+    expectTypeOf<keyof SentRequest>().toEqualTypeOf<'method' | 'target' | 'from' | 'outcome' | 'status' | 'ms'>();
+    expectTypeOf<SentRequest['from']>().toEqualTypeOf<RequestSource>();
+    expectTypeOf<RequestSource>().toEqualTypeOf<'runner' | 'workflows'>();
+    expectTypeOf<SentRequest['outcome']>().toEqualTypeOf<'answer' | 'oversized' | 'timeout' | 'network'>();
+    expectTypeOf<SentRequest['status']>().toEqualTypeOf<number | null>();
   });
 });

@@ -100,11 +100,6 @@ export function listOperations(document: OpenApiDocument): ContractOperation[] {
   return operations;
 }
 
-/** The operations by operationId. */
-export function operationsById(operations: readonly ContractOperation[]): Map<string, ContractOperation> {
-  return new Map(operations.map((operation) => [operation.operationId, operation]));
-}
-
 /** The response an operation declares for a status: exact, then its range (`4XX`), then `default`. */
 export function declaredResponse(operation: ContractOperation, status: number): DeclaredResponse | undefined {
   const text = String(status);

@@ -54,6 +54,11 @@ export interface ValidatorOptions {
    * coercion rewrites a copy, never the caller's value. Default false.
    */
   coerceTypes?: boolean;
+  /**
+   * Look for every error (default true). Off, validation stops at the first error: its time is bounded by
+   * where that error is, where collecting every error of a large invalid value can take minutes.
+   */
+  allErrors?: boolean;
 }
 
 /** One error of a value against a schema: where, what, and the value found there. */
@@ -77,7 +82,7 @@ export class ContractValidator {
   private readonly byPointer = new Map<string, ValidateFunction>();
   private readonly coerce: boolean;
 
-  constructor(document: OpenApiDocument, { coerceTypes = false }: ValidatorOptions = {}) {
+  constructor(document: OpenApiDocument, { coerceTypes = false, allErrors = true }: ValidatorOptions = {}) {
     this.document = document;
     this.coerce = coerceTypes;
     // strictTypes is off because OpenAPI 3.1 keeps keywords beside a $ref (a pattern narrowing Address)
@@ -86,7 +91,7 @@ export class ContractValidator {
       strict: true,
       strictTypes: false,
       strictRequired: false,
-      allErrors: true,
+      allErrors,
       allowUnionTypes: true,
       coerceTypes,
       logger: false,

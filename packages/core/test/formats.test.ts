@@ -24,3 +24,19 @@ describe('the contract-named string formats', () => {
     expect(validator.errors(integer, '0x10')).not.toEqual([]);
   });
 });
+
+describe('allErrors', () => {
+  const pairs = { type: 'array', items: { $ref: '#/components/schemas/DecimalString' } };
+  const invalid = Array.from({ length: 50 }, () => 'not a decimal');
+
+  it('collects every error by default: each item, each keyword it breaks', () => {
+    const errors = validator.errors(pairs, invalid);
+    expect(new Set(errors.map((error) => error.at)).size).toBe(50);
+  });
+
+  it('stops at the first error when off, and still accepts what the contract accepts', () => {
+    const firstOnly = new ContractValidator(document, { allErrors: false });
+    expect(firstOnly.errors(pairs, invalid)).toEqual([expect.objectContaining({ at: '/0', keyword: 'pattern' })]);
+    expect(firstOnly.errors(pairs, ['1.5', '2'])).toEqual([]);
+  });
+});

@@ -151,26 +151,24 @@ describe('bad input is refused with a reason a developer can read', () => {
     });
   }
 
-  it('refuses a body that is not JSON with a 400 saying so', async () => {
+  /** Posts `body` as `contentType` to the latest prices; expects the mock's 400 problem and resolves with it. */
+  async function refusedPost(contentType: string, body: string) {
     const answer = await fetch(new URL(validRequests.queryLatestPrices.path, baseUrl), {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{"pairBases": [',
+      headers: { 'content-type': contentType },
+      body,
     });
     expect(answer.status).toBe(400);
     await expectRefusalBody(answer.clone(), 'problem');
-    expect(JSON.stringify(await answer.json())).toMatch(/invalid json/i);
+    return answer.json();
+  }
+
+  it('refuses a body that is not JSON with a 400 saying so', async () => {
+    expect(JSON.stringify(await refusedPost('application/json', '{"pairBases": ['))).toMatch(/invalid json/i);
   });
 
   it('refuses a body of another media type with a 400 naming the one expected', async () => {
-    const answer = await fetch(new URL(validRequests.queryLatestPrices.path, baseUrl), {
-      method: 'POST',
-      headers: { 'content-type': 'text/plain' },
-      body: 'BTC',
-    });
-    expect(answer.status).toBe(400);
-    await expectRefusalBody(answer.clone(), 'problem');
-    expect((await answer.json()).detail).toContain('application/json');
+    expect((await refusedPost('text/plain', 'BTC')).detail).toContain('application/json');
   });
 
   it('refuses a missing body with a 400 saying it is required', async () => {

@@ -3,62 +3,26 @@
 // with the core's and the sandbox's tarballs (the other dependencies from the registry, or npm's cache when
 // that holds them; an empty cache works too), and its bin runs through npx, answers, and stops on Ctrl-C
 // leaving nothing behind; startMock serves the contract and the sandbox from the installed package.
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bundleFile, loadBundle } from '../../../test/support/contract';
-import { packTarball, publintMessages, typesProblems } from '../../../test/support/packing.js';
+import { installBeforeAll, lintTarball, scratchEnv } from '../../../test/support/packing.js';
 import { groupAlive, pidOf } from './support/processes';
 
-const run = promisify(execFile);
-const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
-const coreDir = fileURLToPath(new URL('../../core/', import.meta.url));
-const sandboxDir = fileURLToPath(new URL('../../sandbox/', import.meta.url));
 const sourceDir = new URL('../src/', import.meta.url);
 
-// The tests run under `npm test`, whose npm_* variables (the repository as prefix, the workspace...) must
-// not steer the npm commands run in the empty project.
-const cleanEnv = Object.fromEntries(
-  Object.entries(process.env).filter(
-    ([name]) => !name.toLowerCase().startsWith('npm_') || name.toLowerCase() === 'npm_config_cache',
-  ),
-);
-
-let scratch: string;
-let tarball: string;
-let packedFiles: string[];
-let app: string;
-
-beforeAll(async () => {
-  scratch = await mkdtemp(path.join(tmpdir(), 'mock-package-'));
-  const { stdout } = await run(
-    'npm',
-    ['pack', '--json', '--pack-destination', scratch, '-w', '@trading-analytics/mock'],
-    { cwd: repositoryRoot, env: cleanEnv },
-  );
-  const [packed] = JSON.parse(stdout);
-  tarball = path.join(scratch, packed.filename);
-  packedFiles = packed.files.map((file: { path: string }) => file.path).sort();
-  // The core and the sandbox, dependencies npm cannot fetch, come from their own tarballs (their dist/ built
-  // by `npm run compile`).
-  const core = await packTarball(coreDir, scratch);
-  const sandbox = await packTarball(sandboxDir, scratch);
-  app = path.join(scratch, 'app');
-  await run('mkdir', ['-p', app]);
-  await writeFile(path.join(app, 'package.json'), JSON.stringify({ name: 'frontend', private: true, type: 'module' }));
-  await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball, core.path, sandbox.path], {
-    cwd: app,
-    env: cleanEnv,
-  });
-}, 240_000);
-
-afterAll(async () => {
-  if (scratch) await rm(scratch, { recursive: true, force: true });
+// The core and the sandbox, dependencies npm cannot fetch, come from their own tarballs (their dist/ built by
+// `npm run compile`).
+const installed = installBeforeAll(fileURLToPath(new URL('..', import.meta.url)), {
+  beside: [
+    fileURLToPath(new URL('../../core/', import.meta.url)),
+    fileURLToPath(new URL('../../sandbox/', import.meta.url)),
+  ],
+  prepack: true,
 });
 
 describe('the packed package', () => {
@@ -68,21 +32,22 @@ describe('the packed package', () => {
       .filter((name) => name.endsWith('.ts'))
       .flatMap((name) => ['.js', '.js.map', '.d.ts', '.d.ts.map'].map((end) => `dist/${name.replace(/\.ts$/, end)}`));
     expect(compiled).toContain('dist/bin.js');
-    expect(packedFiles).toEqual(['LICENSE', 'README.md', 'contract/openapi.json', 'package.json', ...compiled].sort());
-    const installed = path.join(app, 'node_modules/@trading-analytics/mock/contract/openapi.json');
-    expect(await readFile(installed, 'utf8')).toBe(await readFile(bundleFile, 'utf8'));
+    expect(installed.files.sort()).toEqual(
+      ['LICENSE', 'README.md', 'contract/openapi.json', 'package.json', ...compiled].sort(),
+    );
+    const contract = path.join(installed.app, 'node_modules/@trading-analytics/mock/contract/openapi.json');
+    expect(await readFile(contract, 'utf8')).toBe(await readFile(bundleFile, 'utf8'));
   });
 
-  it('passes publint and Are the types wrong (ESM only)', async () => {
-    expect(await publintMessages(tarball)).toEqual([]);
-    expect(await typesProblems(tarball)).toEqual([]);
+  it('passes publint (suggestions included) and @arethetypeswrong/cli for an ESM-only package', async () => {
+    expect(await lintTarball(installed.tarball)).toEqual({ publint: [], attw: [] });
   });
 
   it('runs with npx in an empty project: prints its URL and the hint, answers, and stops on Ctrl-C leaving nothing behind', async () => {
     // Its own process group, so Ctrl-C can be sent to the whole group as a terminal does.
     const npx = spawn('npx', ['trading-analytics-mock', '--port', '0'], {
-      cwd: app,
-      env: cleanEnv,
+      cwd: installed.app,
+      env: scratchEnv,
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -128,9 +93,10 @@ describe('the packed package', () => {
       const answer = await fetch(mock.url + '/v1/sstk/apy');
       console.log(JSON.stringify({ contract: contractPath(), status: answer.status, body: await answer.json() }));
       await mock.close();`;
-    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: app, env: cleanEnv });
-    const result = JSON.parse(stdout);
-    expect(result.contract).toBe(path.join(app, 'node_modules/@trading-analytics/mock/contract/openapi.json'));
+    const result = JSON.parse(await installed.runModule(script));
+    expect(result.contract).toBe(
+      path.join(installed.app, 'node_modules/@trading-analytics/mock/contract/openapi.json'),
+    );
     expect(result.status).toBe(200);
     expect(typeof result.body).toBe('number');
   });
@@ -142,7 +108,7 @@ describe('the packed package', () => {
       const rank = await (await fetch(mock.url + '/v1/leaderboard/my-rank?user_address=0x9c1e5d2b7a3f48e6c0d1b2a39485f6e7d8c9b0a1')).json();
       console.log(JSON.stringify({ sandbox: mock.sandbox, seed: world.seed, rank: rank.rank }));
       await mock.close();`;
-    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: app, env: cleanEnv });
-    expect(JSON.parse(stdout)).toEqual({ sandbox: { seed: 4, now: '2026-11-21T12:00:00Z' }, seed: 4, rank: 2 });
+    const result = JSON.parse(await installed.runModule(script));
+    expect(result).toEqual({ sandbox: { seed: 4, now: '2026-11-21T12:00:00Z' }, seed: 4, rank: 2 });
   });
 });

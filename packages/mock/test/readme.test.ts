@@ -30,6 +30,14 @@ describe('README.md', () => {
     }
   });
 
+  // `npm run bump` moves the tarball's version with package.json's (scripts/lib/versions.mjs).
+  it('names the packed tarball of the current version in its install line', () => {
+    const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+    const named = [...readme.matchAll(/trading-analytics-mock-(\d+\.\d+\.\d+)\.tgz/g)].map((match) => match[1]);
+    expect(named.length, "the install line names `npm pack`'s tarball").toBeGreaterThan(0);
+    expect(new Set(named)).toEqual(new Set([version]));
+  });
+
   it('lists every limit of src/limits.ts in its Limits table', () => {
     const section = readme.slice(readme.indexOf('## Limits'), readme.indexOf('\n## ', readme.indexOf('## Limits') + 1));
     const listed = [...section.matchAll(/^\| `([A-Z_]+)` \|/gm)].map((match) => match[1]);

@@ -12,14 +12,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { build } from 'esbuild';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchChromium } from '../../../test/support/browser.js';
+import { bundleForPage, launchChromium } from '../../../test/support/browser.js';
 
 const run = promisify(execFile);
-// Nothing may leave 127.0.0.1: every other host name fails to resolve.
-const offline = ['--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'];
 const page = `<!doctype html><meta charset="utf-8"><title>msw kit</title>
 <p>PnL <output id="pnl"></output> · APY <output id="apy"></output> · <output id="unavailable"></output> · <output id="state"></output></p>
 <script type="module" src="/app.js"></script>`;
@@ -41,16 +38,8 @@ beforeAll(async () => {
   const mswCli = path.join(path.dirname(mswPackage), JSON.parse(readFileSync(mswPackage, 'utf8')).bin.msw);
   await run(process.execPath, [mswCli, 'init', path.join(work, 'public'), '--no-save'], { cwd: work });
   for (const name of ['app', 'sandbox-app']) {
-    const { outputFiles } = await build({
-      entryPoints: [fileURLToPath(new URL(`browser/${name}.ts`, import.meta.url))],
-      bundle: true,
-      format: 'esm',
-      platform: 'browser',
-      target: 'es2022',
-      write: false,
-      logLevel: 'silent',
-    });
-    files.set(`/${name}.js`, { type: 'text/javascript', body: Buffer.from(outputFiles[0].contents) });
+    const bundle = await bundleForPage({ entryPoints: [fileURLToPath(new URL(`browser/${name}.ts`, import.meta.url))] });
+    files.set(`/${name}.js`, { type: 'text/javascript', body: bundle });
   }
   files.set('/', { type: 'text/html; charset=utf-8', body: page });
   files.set('/sandbox.html', { type: 'text/html; charset=utf-8', body: sandboxPage });
@@ -65,7 +54,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  context = await launchChromium({ extraArgs: offline });
+  context = await launchChromium({ offline: true });
 });
 
 afterAll(async () => {

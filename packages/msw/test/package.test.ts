@@ -3,70 +3,26 @@
 // and the rest as an MSW user gets them: from the registry, or npm's cache when that holds them), a test file
 // there gets the default examples through the client with `setupServer(...handlers)` and the world's answers
 // with `createSandbox`, and a scenario typo fails to type-check against the installed declarations.
-import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { packTarball, publintMessages, typesProblems } from '../../../test/support/packing.js';
+import { describe, expect, it } from 'vitest';
+import { installBeforeAll, lintTarball, typeCheckProject } from '../../../test/support/packing.js';
 
-const run = promisify(execFile);
-const require = createRequire(import.meta.url);
-const packageDir = fileURLToPath(new URL('..', import.meta.url));
-const clientDir = fileURLToPath(new URL('../../client', import.meta.url));
-const coreDir = fileURLToPath(new URL('../../core', import.meta.url));
-const sandboxDir = fileURLToPath(new URL('../../sandbox', import.meta.url));
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const rootPackage = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'));
 
-let work: string;
-let tarball: string;
-let packedFiles: string[];
-let app: string;
-
-const pack = (directory: string) => packTarball(directory, work);
-
-beforeAll(async () => {
-  work = mkdtempSync(join(tmpdir(), 'trading-analytics-msw-'));
-  ({ path: tarball, files: packedFiles } = await pack(packageDir));
-  const client = await pack(clientDir);
-  const core = await pack(coreDir);
-  const sandbox = await pack(sandboxDir);
-  app = join(work, 'app');
-  mkdirSync(app);
-  // The app declares the peers as an MSW user does, at the versions this repository tests; our two packages
-  // come from their tarballs. --prefer-offline, never --offline: npm's cache holds package tarballs after
-  // `npm ci` but not always the registry metadata an install resolves versions with (a new machine's does
-  // not), so npm may have to ask the registry.
-  const peers = Object.fromEntries(['msw', 'openapi-msw'].map((name) => [name, rootPackage.devDependencies[name]]));
-  writeFileSync(
-    join(app, 'package.json'),
-    JSON.stringify({ name: 'frontend-app', private: true, type: 'module', devDependencies: peers }),
-  );
-  await run(
-    npm,
-    [
-      'install',
-      tarball,
-      client.path,
-      core.path,
-      sandbox.path,
-      '--prefer-offline',
-      '--no-audit',
-      '--no-fund',
-      '--ignore-scripts',
-    ],
-    { cwd: app },
-  );
-}, 180_000);
-
-afterAll(() => {
-  if (work) rmSync(work, { recursive: true, force: true });
+// The app declares the peers as an MSW user does, at the versions this repository tests; our packages come from
+// their tarballs.
+const installed = installBeforeAll(fileURLToPath(new URL('..', import.meta.url)), {
+  beside: ['../../client', '../../core', '../../sandbox'].map((folder) => fileURLToPath(new URL(folder, import.meta.url))),
+  manifest: {
+    name: 'frontend-app',
+    devDependencies: Object.fromEntries(
+      ['msw', 'openapi-msw'].map((name) => [name, rootPackage.devDependencies[name]]),
+    ),
+  },
 });
 
 describe('the packed package', () => {
@@ -75,23 +31,17 @@ describe('the packed package', () => {
     const compiled = modules.flatMap((name) =>
       ['.d.ts', '.d.ts.map', '.js', '.js.map'].map((suffix) => `dist/${name}${suffix}`),
     );
-    expect(packedFiles.sort()).toEqual(['LICENSE', 'README.md', ...compiled, 'package.json'].sort());
+    expect(installed.files.sort()).toEqual(['LICENSE', 'README.md', ...compiled, 'package.json'].sort());
   });
 
-  it('passes publint, suggestions included', async () => {
-    expect(await publintMessages(tarball)).toEqual([]);
-  });
-
-  it('passes @arethetypeswrong/cli for an ESM-only package, node10 resolution included', async () => {
-    expect(await typesProblems(tarball)).toEqual([]);
+  it('passes publint (suggestions included) and @arethetypeswrong/cli for an ESM-only package', async () => {
+    expect(await lintTarball(installed.tarball)).toEqual({ publint: [], attw: [] });
   });
 });
 
 describe('installed into an empty project', () => {
   it('answers the default examples through @trading-analytics/client with setupServer(...handlers)', async () => {
-    writeFileSync(
-      join(app, 'app.test.js'),
-      `import { createClient, unwrap } from '@trading-analytics/client';
+    const script = `import { createClient, unwrap } from '@trading-analytics/client';
 import { handlers, scenario } from '@trading-analytics/msw';
 import { setupServer } from 'msw/node';
 
@@ -105,10 +55,8 @@ server.use(scenario('getUnrealizedPnl', '503'));
 const unavailable = await client.GET('/v1/portfolio/{user_address}/unrealized-pnl', { params: { path: { user_address: ava } } });
 server.close();
 console.log(JSON.stringify({ pnl: pnl.unrealizedPnlUsd, leader: page.content[0].userAddress, unavailable: unavailable.response.status }));
-`,
-    );
-    const { stdout } = await run(process.execPath, ['app.test.js'], { cwd: app });
-    expect(JSON.parse(stdout)).toEqual({
+`;
+    expect(JSON.parse(await installed.runModule(script))).toEqual({
       pnl: '865.25',
       leader: '0x4a7f2c9e1b3d5f60718293a4b5c6d7e8f9012a3b',
       unavailable: 503,
@@ -116,9 +64,7 @@ console.log(JSON.stringify({ pnl: pnl.unrealizedPnlUsd, leader: page.content[0].
   });
 
   it('answers from the world with createSandbox, and forgets a join on reset()', async () => {
-    writeFileSync(
-      join(app, 'sandbox.test.js'),
-      `import { createClient, unwrap } from '@trading-analytics/client';
+    const script = `import { createClient, unwrap } from '@trading-analytics/client';
 import { createSandbox } from '@trading-analytics/msw';
 import { setupServer } from 'msw/node';
 
@@ -133,15 +79,13 @@ const joined = sandbox.describe().counts.joinsSinceStart;
 sandbox.reset();
 server.close();
 console.log(JSON.stringify({ rank: rank.rank, joined, afterReset: sandbox.describe().counts.joinsSinceStart }));
-`,
-    );
-    const { stdout } = await run(process.execPath, ['sandbox.test.js'], { cwd: app });
-    expect(JSON.parse(stdout)).toEqual({ rank: 2, joined: 1, afterReset: 0 });
+`;
+    expect(JSON.parse(await installed.runModule(script))).toEqual({ rank: 2, joined: 1, afterReset: 0 });
   });
 
   it('types scenario keys from the installed declarations: a typo is a compile error', async () => {
     writeFileSync(
-      join(app, 'typed.ts'),
+      join(installed.app, 'typed.ts'),
       `import { createHandlers, scenario } from '@trading-analytics/msw';
 scenario('getUnrealizedPnl', 'emptyAccount');
 createHandlers({ scenarios: { listPositions: 'emptyPage' } });
@@ -151,37 +95,17 @@ scenario('getUnrealizedPnl', 'emptyAcount');
 scenario('getUnrealisedPnl', 'emptyAccount');
 `,
     );
-    writeFileSync(
-      join(app, 'tsconfig.json'),
-      JSON.stringify({
-        compilerOptions: {
-          module: 'NodeNext',
-          moduleResolution: 'NodeNext',
-          target: 'ES2022',
-          lib: ['ES2022', 'DOM'],
-          types: [],
-          strict: true,
-          noEmit: true,
-          skipLibCheck: true,
-        },
-        files: ['typed.ts'],
-      }),
-    );
-    const outcome = await run(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', app]).then(
-      () => '',
-      (error: { stdout?: string }) => error.stdout ?? String(error),
-    );
-    expect(outcome).toBe('');
+    expect(await typeCheckProject(installed.app, ['typed.ts'], ['ES2022', 'DOM'])).toBe('');
   });
 
   it('bundles for a browser; the data module and the whole handlers are reported', async () => {
     const sizes: Record<string, number> = {};
     for (const [name, entry] of Object.entries({
-      data: `export * from ${JSON.stringify(join(app, 'node_modules/@trading-analytics/msw/dist/contract-data.js'))};`,
+      data: `export * from ${JSON.stringify(join(installed.app, 'node_modules/@trading-analytics/msw/dist/contract-data.js'))};`,
       handlers: "export * from '@trading-analytics/msw';",
     })) {
       const { outputFiles } = await build({
-        stdin: { contents: entry, resolveDir: app, loader: 'js' },
+        stdin: { contents: entry, resolveDir: installed.app, loader: 'js' },
         bundle: true,
         minify: true,
         format: 'esm',

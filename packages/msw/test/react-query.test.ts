@@ -16,7 +16,14 @@ import { renderToString } from 'react-dom/server';
 import { afterAll, afterEach, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { traders } from '../../mock/test/support/cast';
 import { handlers, operations, scenario } from '../src/index.js';
-import { isUnavailable, leaderboardPage, queryClient as recipeClient, unrealizedPnl } from './recipes/react-query';
+import {
+  api,
+  failureReason,
+  isUnavailable,
+  leaderboardPage,
+  queryClient as recipeClient,
+  unrealizedPnl,
+} from './recipes/react-query';
 
 const server = setupServer(...handlers);
 const requested: string[] = [];
@@ -92,6 +99,34 @@ describe('the TanStack Query recipe against the handlers', () => {
     expect(error instanceof ApiError && error.status).toBe(400);
     expect(isUnavailable(error)).toBe(false);
     expect(requested).toHaveLength(1);
+    // Unrealized PnL documents its 400 without a body: the reason falls back to the status.
+    expect(failureReason(error)).toBe('HTTP 400');
+  });
+
+  it('a refused request keeps its problem body, so its detail reaches the UI code', async () => {
+    // A page size the contract refuses: the handlers answer 400 with a problem body saying why.
+    const badPage = api.queryOptions('get', '/v1/leaderboard', {
+      params: { query: { size: 'ten' as unknown as number } },
+    });
+    const direct = await fetch('https://api.example.com/v1/leaderboard?size=ten');
+    const problem = await direct.json();
+    expect(problem).toMatchObject({ status: 400, detail: expect.stringContaining('size') });
+    requested.length = 0;
+
+    const client = freshClient();
+    const failed = await settle(new QueryObserver(client, badPage), (result) => result.isError);
+    const error: unknown = failed.error;
+    expect(error instanceof ApiError && error.body).toEqual(problem);
+    expect(failureReason(error)).toBe(problem.detail);
+    expect(requested).toHaveLength(1);
+
+    // The component of the recipe's comment shows it.
+    function Leaderboard() {
+      const page = useQuery({ ...badPage, retryOnMount: false });
+      return createElement('output', null, page.isError ? `Failed: ${failureReason(page.error)}` : page.status);
+    }
+    const html = renderToString(createElement(QueryClientProvider, { client }, createElement(Leaderboard)));
+    expect(html).toBe(`<output>Failed: ${problem.detail.replace(/"/g, '&quot;')}</output>`);
   });
 
   it('a component reads the query with useQuery', async () => {

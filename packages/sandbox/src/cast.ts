@@ -21,12 +21,37 @@ export interface Token {
   readonly role: string;
 }
 
-export const USDC: Token = { symbol: 'USDC', address: '0x5d876d73f4441d5f2438b1a3e2a51771b337f27a', decimals: 6, role: 'margin and collateral token (a dollar)' };
-export const WMON: Token = { symbol: 'WMON', address: '0x760afe86e5de5fa0ee542fc7b7b713e1c5425701', decimals: 18, role: 'wrapped native token: collateral when paying with MON, valued at the MON/USD price' };
-export const LV_USDC: Token = { symbol: 'lvUSDC', address: '0x91ae842a5ffd8d12023116943e72a606179294f3', decimals: 6, role: 'vault token of USDC positions (lvToken)' };
+export const USDC: Token = {
+  symbol: 'USDC',
+  address: '0x5d876d73f4441d5f2438b1a3e2a51771b337f27a',
+  decimals: 6,
+  role: 'margin and collateral token (a dollar)',
+};
+export const WMON: Token = {
+  symbol: 'WMON',
+  address: '0x760afe86e5de5fa0ee542fc7b7b713e1c5425701',
+  decimals: 18,
+  role: 'wrapped native token: collateral when paying with MON, valued at the MON/USD price',
+};
+export const LV_USDC: Token = {
+  symbol: 'lvUSDC',
+  address: '0x91ae842a5ffd8d12023116943e72a606179294f3',
+  decimals: 6,
+  role: 'vault token of USDC positions (lvToken)',
+};
 /** Not in the examples' cast: the vault token of WMON positions, the sandbox's own. */
-export const LV_MON: Token = { symbol: 'lvMON', address: '0x1f0e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c', decimals: 18, role: 'vault token of WMON positions (lvToken); the sandbox\'s own' };
-export const REWARD: Token = { symbol: 'REWARD', address: '0x3a98250f98dd388c211206983453837c8365bdc1', decimals: 18, role: 'competition reward token' };
+export const LV_MON: Token = {
+  symbol: 'lvMON',
+  address: '0x1f0e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c',
+  decimals: 18,
+  role: "vault token of WMON positions (lvToken); the sandbox's own",
+};
+export const REWARD: Token = {
+  symbol: 'REWARD',
+  address: '0x3a98250f98dd388c211206983453837c8365bdc1',
+  decimals: 18,
+  role: 'competition reward token',
+};
 export const TOKENS: readonly Token[] = [USDC, WMON, LV_USDC, LV_MON, REWARD];
 
 export const TEAM_CODE = 'MAXI42';

@@ -1,15 +1,26 @@
 // @trading-analytics/sandbox: a seeded, deterministic world that answers every operation of the contract
 // from data. Platform-neutral: no I/O, no clock and no randomness beyond the `seed` and `now` it is given.
-import { answer } from './answers/index.js';
+
 import type { Context, Joins } from './answers/context.js';
+import { answer } from './answers/index.js';
 import { describe } from './describe.js';
 import { readOptions } from './options.js';
 import type { Sandbox, SandboxOptions } from './types.js';
 import { World } from './world/index.js';
 
-export type { CastCompetition, CastMarket, CastMember, CastToken, Sandbox, SandboxAnswer, SandboxDescription, SandboxOptions, SandboxRequest } from './types.js';
 export { DEFAULT_NOW, DEFAULT_SEED } from './cast.js';
-export { PARAMETERS, OPERATION_IDS, type Parameter } from './parameters.js';
+export { OPERATION_IDS, PARAMETERS, type Parameter } from './parameters.js';
+export type {
+  CastCompetition,
+  CastMarket,
+  CastMember,
+  CastToken,
+  Sandbox,
+  SandboxAnswer,
+  SandboxDescription,
+  SandboxOptions,
+  SandboxRequest,
+} from './types.js';
 
 /**
  * Builds the world for a seed and a now, and returns the sandbox that answers from it.

@@ -17,21 +17,21 @@ export function pow10(exponent: number): bigint {
 }
 
 /** a * b / c, rounded half away from zero. */
-export function mulDivRound(a: bigint, b: bigint, c: bigint): bigint {
+function mulDivRound(a: bigint, b: bigint, c: bigint): bigint {
   const product = a * b;
   const quotient = product / c;
   const remainder = product - quotient * c;
   const twice = (remainder < 0n ? -remainder : remainder) * 2n;
   const divisor = c < 0n ? -c : c;
   if (twice < divisor) return quotient;
-  return (product < 0n) !== (c < 0n) ? quotient - 1n : quotient + 1n;
+  return product < 0n !== c < 0n ? quotient - 1n : quotient + 1n;
 }
 
 /**
  * A value scaled by 10^scale written as a decimal with exactly `places` decimals (rounded half away from
  * zero), or "0" when it rounds to zero: `fixed(12_500000n, 6, 2)` is "12.50".
  */
-export function fixed(value: bigint, scale: number, places: number): string {
+function fixed(value: bigint, scale: number, places: number): string {
   const rounded = scale >= places ? mulDivRound(value, 1n, pow10(scale - places)) : value * pow10(places - scale);
   if (rounded === 0n) return '0';
   const negative = rounded < 0n;

@@ -16,14 +16,18 @@ export interface Inputs {
 }
 
 export function readOptions(options: SandboxOptions | undefined): Inputs {
-  if (options !== undefined && (options === null || typeof options !== 'object')) throw new TypeError(`createSandbox takes an options object ({ seed, now }), not ${String(options)}`);
+  if (options !== undefined && (options === null || typeof options !== 'object'))
+    throw new TypeError(`createSandbox takes an options object ({ seed, now }), not ${String(options)}`);
   const seed = options?.seed === undefined ? DEFAULT_SEED : options.seed;
   if (typeof seed !== 'number' || !Number.isInteger(seed) || seed < 0 || seed > 0xffff_ffff) {
     throw new TypeError(`seed must be an integer from 0 to 4294967295, not ${JSON.stringify(seed) ?? String(seed)}`);
   }
   const nowOption = options?.now === undefined ? DEFAULT_NOW : options.now;
   const now = typeof nowOption === 'string' ? parseInstant(nowOption) : undefined;
-  if (now === undefined) throw new TypeError(`now must be an ISO-8601 instant with its offset, such as ${DEFAULT_NOW}, not ${JSON.stringify(nowOption) ?? String(nowOption)}`);
+  if (now === undefined)
+    throw new TypeError(
+      `now must be an ISO-8601 instant with its offset, such as ${DEFAULT_NOW}, not ${JSON.stringify(nowOption) ?? String(nowOption)}`,
+    );
   if (now < EARLIEST || now > LATEST) throw new TypeError(`now must be between 1972 and 9999, not ${nowOption}`);
   return { seed, now, nowText: isoSeconds(now) };
 }

@@ -17,17 +17,31 @@ export interface Parameter {
   readonly choice?: string;
 }
 
-export const TIME_RANGES = ['ONE_DAY', 'SEVEN_DAY', 'THIRTY_DAY', 'ALL'] as const;
-export const SORT_FIELDS = ['PNL', 'WIN_RATE', 'BIGGEST_WIN', 'TOTAL_VOL_USD'] as const;
-export const DIRECTIONS = ['ASC', 'DESC'] as const;
-export const PORTFOLIO_TIMEFRAMES = ['ALL_TIME', 'DAYS_7', 'DAYS_30', 'DAYS_60'] as const;
-export const COMPETITION_STATUSES = ['UPCOMING', 'ONGOING', 'ENDED'] as const;
+const TIME_RANGES = ['ONE_DAY', 'SEVEN_DAY', 'THIRTY_DAY', 'ALL'] as const;
+const SORT_FIELDS = ['PNL', 'WIN_RATE', 'BIGGEST_WIN', 'TOTAL_VOL_USD'] as const;
+const DIRECTIONS = ['ASC', 'DESC'] as const;
+const PORTFOLIO_TIMEFRAMES = ['ALL_TIME', 'DAYS_7', 'DAYS_30', 'DAYS_60'] as const;
+const COMPETITION_STATUSES = ['UPCOMING', 'ONGOING', 'ENDED'] as const;
 
 const chain = (name: string): Parameter => ({ name, in: 'query', kind: 'string', default: 'MONAD' });
-const path = (name: string, kind: Parameter['kind'] = 'address'): Parameter => ({ name, in: 'path', kind, required: true });
+const path = (name: string, kind: Parameter['kind'] = 'address'): Parameter => ({
+  name,
+  in: 'path',
+  kind,
+  required: true,
+});
 const page: Parameter = { name: 'page', in: 'query', kind: 'integer', default: 0 };
-const unstatedPage: Parameter = { ...page, choice: 'The service documents no default page; the sandbox starts at 0, as every paginated endpoint does.' };
-const unstatedSize: Parameter = { name: 'size', in: 'query', kind: 'integer', default: 10, choice: 'The service documents no default size here; the sandbox uses 10, the trade history\'s.' };
+const unstatedPage: Parameter = {
+  ...page,
+  choice: 'The service documents no default page; the sandbox starts at 0, as every paginated endpoint does.',
+};
+const unstatedSize: Parameter = {
+  name: 'size',
+  in: 'query',
+  kind: 'integer',
+  default: 10,
+  choice: "The service documents no default size here; the sandbox uses 10, the trade history's.",
+};
 
 const leaderboard: readonly Parameter[] = [
   { name: 'timeframe', in: 'query', kind: 'enum', values: TIME_RANGES, default: 'ALL' },
@@ -46,7 +60,15 @@ export const PARAMETERS: Readonly<Record<string, readonly Parameter[]>> = {
     { name: 'user_address', in: 'query', kind: 'address', required: true },
     leaderboard[0] as Parameter,
     leaderboard[1] as Parameter,
-    { name: 'sort_direction', in: 'query', kind: 'enum', values: DIRECTIONS, default: 'DESC', choice: 'The service gives no default for my-rank; the sandbox uses the leaderboard\'s (DESC), so my-rank matches the default leaderboard.' },
+    {
+      name: 'sort_direction',
+      in: 'query',
+      kind: 'enum',
+      values: DIRECTIONS,
+      default: 'DESC',
+      choice:
+        "The service gives no default for my-rank; the sandbox uses the leaderboard's (DESC), so my-rank matches the default leaderboard.",
+    },
     chain('block_chain'),
   ],
   getTradingStats: [
@@ -59,8 +81,12 @@ export const PARAMETERS: Readonly<Record<string, readonly Parameter[]>> = {
   getStakedPortfolio: [path('user_address')],
   queryPriceUpdates: [],
   queryLatestPrices: [],
-  getPrice24hAgo: [{ name: 'pair_base', in: 'query', kind: 'address', required: true }, chain('block_chain')],
-  getPriceHoursAgo: [{ name: 'pair_base', in: 'query', kind: 'address', required: true }, chain('block_chain'), { name: 'hours_ago', in: 'query', kind: 'integer', default: 24 }],
+  getPrice24hAgo: [{ name: 'pair_base', in: 'query', kind: 'string', required: true }, chain('block_chain')],
+  getPriceHoursAgo: [
+    { name: 'pair_base', in: 'query', kind: 'string', required: true },
+    chain('block_chain'),
+    { name: 'hours_ago', in: 'query', kind: 'integer', default: 24 },
+  ],
   listCompetitions: [
     { name: 'status', in: 'query', kind: 'enum', values: COMPETITION_STATUSES },
     { name: 'isReadyToDisplay', in: 'query', kind: 'boolean', default: true },
@@ -80,8 +106,17 @@ export const PARAMETERS: Readonly<Record<string, readonly Parameter[]>> = {
   listTeamMembers: [path('user_address'), unstatedPage, unstatedSize],
   listTeamBoostHistory: [path('user_address'), unstatedPage, unstatedSize],
   listTeamPointsLeaderboard: [unstatedPage, unstatedSize, { name: 'epoch', in: 'query', kind: 'integer', default: 0 }],
-  listPositions: [path('userAddress'), { ...unstatedSize, choice: 'The service documents no default size for positions; the sandbox uses 10.' }, unstatedPage],
-  listTradeHistory: [path('user_address'), page, { name: 'size', in: 'query', kind: 'integer', default: 10 }, chain('block_chain')],
+  listPositions: [
+    path('userAddress'),
+    { ...unstatedSize, choice: 'The service documents no default size for positions; the sandbox uses 10.' },
+    unstatedPage,
+  ],
+  listTradeHistory: [
+    path('user_address'),
+    page,
+    { name: 'size', in: 'query', kind: 'integer', default: 10 },
+    chain('block_chain'),
+  ],
   getUnrealizedPnl: [path('user_address'), chain('block_chain')],
   getTradeOverview: [
     path('user_address'),
@@ -106,15 +141,24 @@ export const PARAMETERS: Readonly<Record<string, readonly Parameter[]>> = {
     page,
     { name: 'size', in: 'query', kind: 'integer', default: 20 },
   ],
-  getPairVolume: [path('pairBase'), { name: 'range', in: 'query', kind: 'enum', values: TIME_RANGES, default: 'ONE_DAY' }, chain('block_chain')],
-  getPairCumulativeVolume: [path('pairBase'), chain('block_chain')],
+  getPairVolume: [
+    path('pairBase', 'string'),
+    { name: 'range', in: 'query', kind: 'enum', values: TIME_RANGES, default: 'ONE_DAY' },
+    chain('block_chain'),
+  ],
+  getPairCumulativeVolume: [path('pairBase', 'string'), chain('block_chain')],
   listUserDailyVolumes: [
     { name: 'startTime', in: 'query', kind: 'string', required: true },
     { name: 'endTime', in: 'query', kind: 'string', required: true },
     { name: 'chains', in: 'query', kind: 'list', style: 'csv', default: ['MONAD'] },
   ],
   getProtocolVolumeByDate: [
-    { name: 'startTime', in: 'query', kind: 'string', choice: 'Without startTime the sum starts with the world\'s first trade.' },
+    {
+      name: 'startTime',
+      in: 'query',
+      kind: 'string',
+      choice: "Without startTime the sum starts with the world's first trade.",
+    },
     { name: 'endTime', in: 'query', kind: 'string', choice: 'Without endTime the sum runs to now.' },
   ],
   getProtocolVolumeAllTime: [{ name: 'chains', in: 'query', kind: 'list', style: 'csv', default: ['MONAD'] }],

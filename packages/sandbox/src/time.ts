@@ -13,7 +13,8 @@ function civilSeconds(year: number, month: number, day: number, hour = 0, minute
   if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 60) return undefined;
   const millis = Date.UTC(year, month - 1, day, hour, minute, Math.min(second, 59));
   const check = new Date(millis);
-  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return undefined;
+  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day)
+    return undefined;
   return Math.floor(millis / 1000);
 }
 
@@ -46,7 +47,7 @@ export function utcDate(seconds: number): string {
   return new Date(seconds * 1000).toISOString().slice(0, 10);
 }
 
-export const utcDayStart = (seconds: number): number => Math.floor(seconds / DAY) * DAY;
+const utcDayStart = (seconds: number): number => Math.floor(seconds / DAY) * DAY;
 
 /** Monday 00:00 UTC of the week holding the instant. */
 export function utcWeekStart(seconds: number): number {

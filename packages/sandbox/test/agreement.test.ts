@@ -2,32 +2,55 @@
 // belong to positions, portfolio figures and volumes add up from the trades, the valuation follows the
 // seed's rules from the positions and quotes, latest prices agree with the pairs, and the teams agree.
 import { describe, expect, it } from 'vitest';
-import { type Body, NOBODY, AVA, ask, defaultSandbox, ok } from './support/world.js';
+import { AVA, ask, type Body, defaultSandbox, NOBODY, ok } from './support/world.js';
 
 const sandbox = defaultSandbox();
 const description = sandbox.describe();
 /** A spread of traders: the cast, ranks from the top to the bottom of the leaderboard, and the roles. */
 const leaderboard = ok(ask(sandbox, 'listLeaderboard', { size: 1000 })).content as Body[];
-const sample: string[] = [...new Set([AVA, ...[0, 3, 17, 120, 400, 777, 999].map((at) => leaderboard[at].userAddress), ...Object.values(description.tryThese).flat().filter((value) => /^0x[0-9a-f]{40}$/.test(value))])];
+const sample: string[] = [
+  ...new Set([
+    AVA,
+    ...[0, 3, 17, 120, 400, 777, 999].map((at) => leaderboard[at].userAddress),
+    ...Object.values(description.tryThese)
+      .flat()
+      .filter((value) => /^0x[0-9a-f]{40}$/.test(value)),
+  ]),
+];
 
-const pages = (operationId: string, path: Record<string, string>, query: Record<string, string | number> = {}): Body[] => {
+const pages = (
+  operationId: string,
+  path: Record<string, string>,
+  query: Record<string, string | number> = {},
+): Body[] => {
   const first = ok(ask(sandbox, operationId, { ...query, size: 1000 }, path));
   return first.content;
 };
 
 describe('my-rank and the leaderboard', () => {
-  it.each(['ONE_DAY', 'SEVEN_DAY', 'THIRTY_DAY', 'ALL'].flatMap((timeframe) => ['PNL', 'WIN_RATE', 'BIGGEST_WIN', 'TOTAL_VOL_USD'].flatMap((sort_field) => ['ASC', 'DESC'].map((sort_direction) => [timeframe, sort_field, sort_direction] as const))))(
-    '%s %s %s: my-rank equals the trader\'s row',
-    (timeframe, sort_field, sort_direction) => {
-      const rows = ok(ask(sandbox, 'listLeaderboard', { timeframe, sort_field, sort_direction, size: 1000 })).content as Body[];
-      for (const row of [rows[0], rows[Math.floor(rows.length / 2)], rows.at(-1)]) {
-        expect(ok(ask(sandbox, 'getMyRank', { user_address: row.userAddress, timeframe, sort_field, sort_direction }))).toEqual(row);
-      }
-    },
-  );
+  it.each(
+    ['ONE_DAY', 'SEVEN_DAY', 'THIRTY_DAY', 'ALL'].flatMap((timeframe) =>
+      ['PNL', 'WIN_RATE', 'BIGGEST_WIN', 'TOTAL_VOL_USD'].flatMap((sort_field) =>
+        ['ASC', 'DESC'].map((sort_direction) => [timeframe, sort_field, sort_direction] as const),
+      ),
+    ),
+  )("%s %s %s: my-rank equals the trader's row", (timeframe, sort_field, sort_direction) => {
+    const rows = ok(ask(sandbox, 'listLeaderboard', { timeframe, sort_field, sort_direction, size: 1000 }))
+      .content as Body[];
+    for (const row of [rows[0], rows[Math.floor(rows.length / 2)], rows.at(-1)]) {
+      expect(
+        ok(ask(sandbox, 'getMyRank', { user_address: row.userAddress, timeframe, sort_field, sort_direction })),
+      ).toEqual(row);
+    }
+  });
 
   it('gives an unknown trader the all-zero record of their own address', () => {
-    expect(ok(ask(sandbox, 'getMyRank', { user_address: NOBODY }))).toMatchObject({ userAddress: NOBODY, rank: 0, pnl: 0, totalCount: 0 });
+    expect(ok(ask(sandbox, 'getMyRank', { user_address: NOBODY }))).toMatchObject({
+      userAddress: NOBODY,
+      rank: 0,
+      pnl: 0,
+      totalCount: 0,
+    });
   });
 });
 
@@ -42,13 +65,22 @@ describe.each(sample)('trader %s', (address) => {
       expect(byHash.has(event.positionHash), event.id).toBe(true);
       const position = byHash.get(event.positionHash);
       if (event.position) expect(event.position).toEqual(position);
-      expect([event.pairBase, event.qty, event.entryPrice, event.isLong, event.margin]).toEqual([position.pairBase, position.qty, position.entryPrice, position.isLong, position.margin]);
-      if (event.pnl !== null) expect([event.pnl, event.closePrice]).toEqual([position.closeInfo.pnl, position.closeInfo.closePrice]);
+      expect([event.pairBase, event.qty, event.entryPrice, event.isLong, event.margin]).toEqual([
+        position.pairBase,
+        position.qty,
+        position.entryPrice,
+        position.isLong,
+        position.margin,
+      ]);
+      if (event.pnl !== null)
+        expect([event.pnl, event.closePrice]).toEqual([position.closeInfo.pnl, position.closeInfo.closePrice]);
     }
     const times = events.map((event) => Date.parse(event.blockTime));
     expect(times).toEqual([...times].sort((a, b) => b - a));
     // Older positions carry the legacy names, and only they do.
-    for (const event of events) if (['OPEN_MARKET_TRADE', 'CLOSE_TRADE_SUCCESSFUL'].includes(event.operationType)) expect(event.position).toBeUndefined();
+    for (const event of events)
+      if (['OPEN_MARKET_TRADE', 'CLOSE_TRADE_SUCCESSFUL'].includes(event.operationType))
+        expect(event.position).toBeUndefined();
   });
 
   it('adds its portfolio up from its positions and events', () => {
@@ -59,12 +91,22 @@ describe.each(sample)('trader %s', (address) => {
     const decimals = (token: string) => (token === '0x5d876d73f4441d5f2438b1a3e2a51771b337f27a' ? 6n : 18n);
     const pnl = closed.reduce((sum, position) => {
       const event = closing.get(position.positionHash);
-      return sum + (BigInt(position.closeInfo.pnl) * BigInt(event.tokenInPrice)) / 10n ** decimals(position.marginToken);
+      return (
+        sum + (BigInt(position.closeInfo.pnl) * BigInt(event.tokenInPrice)) / 10n ** decimals(position.marginToken)
+      );
     }, 0n);
     expect(BigInt(portfolio.realizedPNL)).toBe(pnl);
-    const volume = positions.reduce((sum, position) => sum + (BigInt(position.qty) * BigInt(position.entryPrice)) / 10n ** 10n + (position.closeInfo ? (BigInt(position.qty) * BigInt(position.closeInfo.closePrice)) / 10n ** 10n : 0n), 0n);
+    const volume = positions.reduce(
+      (sum, position) =>
+        sum +
+        (BigInt(position.qty) * BigInt(position.entryPrice)) / 10n ** 10n +
+        (position.closeInfo ? (BigInt(position.qty) * BigInt(position.closeInfo.closePrice)) / 10n ** 10n : 0n),
+      0n,
+    );
     expect(BigInt(portfolio.tradingVolumeUSD)).toBe(volume);
-    expect(portfolio.tradingPairs.reduce((sum: bigint, pair: Body) => sum + BigInt(pair.tradingVolumeUSD), 0n)).toBe(volume);
+    expect(portfolio.tradingPairs.reduce((sum: bigint, pair: Body) => sum + BigInt(pair.tradingVolumeUSD), 0n)).toBe(
+      volume,
+    );
     expect(portfolio.gain + portfolio.loss).toBe(closed.length);
     expect(portfolio.gain).toBe(closed.filter((position) => BigInt(position.closeInfo.pnl) > 0n).length);
     expect(portfolio.metrics.positionLiveCount).toBe(positions.length - closed.length);
@@ -72,7 +114,9 @@ describe.each(sample)('trader %s', (address) => {
     if (positions.length > 0) {
       expect(Math.round(mine.pnl * 100)).toBe(Number((pnl * 100n + (pnl >= 0n ? 5n : -5n) * 10n ** 17n) / 10n ** 18n));
       expect([mine.winCount, mine.loseCount]).toEqual([portfolio.gain, portfolio.loss]);
-      const overview = ok(ask(sandbox, 'getTradeOverview', { timeframe: 'ALL_TIME', is_after_fee: false }, { user_address: address }));
+      const overview = ok(
+        ask(sandbox, 'getTradeOverview', { timeframe: 'ALL_TIME', is_after_fee: false }, { user_address: address }),
+      );
       expect(Number(overview.realizedPnlUsd)).toBe(mine.pnl);
     }
   });
@@ -90,12 +134,24 @@ describe.each(sample)('trader %s', (address) => {
     expect(body.userAddress).toBe(address);
     expect(body.positionCount).toBe(open.length);
     if (open.length === 0) return;
-    const quotes = ok(ask(sandbox, 'queryLatestPrices', {}, {}, { pairBases: ['0x6d0e1f2a3b4c5d6e7f8091a2b3c4d5e6f7a8b9c0', ...open.map((position) => position.pairBase)] })).prices;
+    const quotes = ok(
+      ask(
+        sandbox,
+        'queryLatestPrices',
+        {},
+        {},
+        { pairBases: ['0x6d0e1f2a3b4c5d6e7f8091a2b3c4d5e6f7a8b9c0', ...open.map((position) => position.pairBase)] },
+      ),
+    ).prices;
     const mon = BigInt(quotes['0x6d0e1f2a3b4c5d6e7f8091a2b3c4d5e6f7a8b9c0']);
     let gross = 0n;
     for (const position of open) {
       const usdc = position.marginToken === '0x5d876d73f4441d5f2438b1a3e2a51771b337f27a';
-      const raw = ((position.isLong ? 1n : -1n) * BigInt(position.qty) * (BigInt(quotes[position.pairBase]) - BigInt(position.entryPrice))) / 10n ** 10n;
+      const raw =
+        ((position.isLong ? 1n : -1n) *
+          BigInt(position.qty) *
+          (BigInt(quotes[position.pairBase]) - BigInt(position.entryPrice))) /
+        10n ** 10n;
       // Rule 3: in the settlement token, capped at minus the margin, then back to USD.
       const tokenPrice = usdc ? 10n ** 18n : mon;
       const scale = usdc ? 10n ** 6n : 10n ** 18n;
@@ -135,7 +191,10 @@ describe('prices, pairs and teams', () => {
     const latest = ok(ask(sandbox, 'queryLatestPrices', {}, {}, { pairBases: pairs.map((pair) => pair.base) }));
     expect(latest.failures).toEqual([]);
     expect(Object.keys(latest.prices).sort()).toEqual(pairs.map((pair) => pair.base).sort());
-    for (const pair of pairs) expect(ok(ask(sandbox, 'getPriceHoursAgo', { pair_base: pair.base, hours_ago: 1 })).oracleId.id).toBe(pair.feedProPriceFeedId ?? pair.feedPriceFeedId);
+    for (const pair of pairs)
+      expect(ok(ask(sandbox, 'getPriceHoursAgo', { pair_base: pair.base, hours_ago: 1 })).oracleId.id).toBe(
+        pair.feedProPriceFeedId ?? pair.feedPriceFeedId,
+      );
   });
 
   it.each(description.tryThese.teamLeaders!)('agrees on the team led by %s', (leader) => {
@@ -147,7 +206,9 @@ describe('prices, pairs and teams', () => {
       expect(ok(ask(sandbox, 'getTeamInfo', {}, { user_address: member.member })).memberTeam).toEqual(info);
       expect(BigInt(member.cumulativeGeneralPointsToLeader)).toBe(BigInt(member.cumulativeVolumeUSD) / 10n);
     }
-    const row = ok(ask(sandbox, 'listTeamPointsLeaderboard', { size: 100 })).content.find((one: Body) => one.teamName === info.teamName);
+    const row = ok(ask(sandbox, 'listTeamPointsLeaderboard', { size: 100 })).content.find(
+      (one: Body) => one.teamName === info.teamName,
+    );
     expect(row.currentEpochVolume).toBe(info.latestEpochTrading.volumeUSD);
     const ranked = ok(ask(sandbox, 'listTeamLeaderboard', { size: 100 }, { team_code: info.code })).content as Body[];
     const team = new Set([leader, ...members.content.map((member: Body) => member.member)]);
@@ -157,14 +218,19 @@ describe('prices, pairs and teams', () => {
     }
   });
 
-  it('counts each competition\'s participants and volume from its leaderboard', () => {
+  it("counts each competition's participants and volume from its leaderboard", () => {
     for (const competition of ok(ask(sandbox, 'listCompetitions')) as Body[]) {
       const board = ok(ask(sandbox, 'listCompetitionLeaderboard', { limit: 1000 }, { id: competition.id }));
       expect(board.data.totalElements).toBe(competition.currentParticipants);
       const volumeKey = board.headers.find((header: Body) => header.label === 'Trading volume (USD)')?.key;
       if (volumeKey === undefined) continue;
-      const cents = board.data.content.reduce((sum: number, row: Body) => sum + Math.round((row.stats[volumeKey] ?? 0) * 100), 0);
-      expect(Math.abs(cents - Math.round(competition.tradingVolume * 100))).toBeLessThanOrEqual(board.data.content.length);
+      const cents = board.data.content.reduce(
+        (sum: number, row: Body) => sum + Math.round((row.stats[volumeKey] ?? 0) * 100),
+        0,
+      );
+      expect(Math.abs(cents - Math.round(competition.tradingVolume * 100))).toBeLessThanOrEqual(
+        board.data.content.length,
+      );
     }
   });
 });

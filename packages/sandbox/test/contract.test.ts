@@ -2,18 +2,23 @@
 // requests generated from the contract's parameter and body schemas.
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { OPERATION_IDS, createSandbox } from '../src/index.js';
+import { createSandbox, OPERATION_IDS } from '../src/index.js';
 import { answerErrors, operations } from './support/contract.js';
 import { requestArbitrary } from './support/requests.js';
-import { AVA, BEN, BTC, CY, DEAD, DEE, NOW, USDC, WMON, ask } from './support/world.js';
+import { AVA, ask, BEN, BTC, CY, DEAD, DEE, NOW, USDC, WMON } from './support/world.js';
 
 const sandbox = createSandbox();
 const description = sandbox.describe();
 const tally = { validated: 0, success: 0, refused: 0 };
+/** Refusals by operation, status and problem kind, to see what the generated requests ran into. */
+const refusals = new Map<string, number>();
 
 afterAll(() => {
   // The closing note of issue 20 reports this count.
-  console.info(`sandbox property test: ${tally.validated} generated requests validated (${tally.success} answered 2xx, ${tally.refused} refused with a problem)`);
+  const kinds = [...refusals].map(([key, count]) => `${key} ${count}`).join(', ');
+  console.info(
+    `sandbox property test: ${tally.validated} generated requests validated (${tally.success} answered 2xx, ${tally.refused} refused with a problem: ${kinds})`,
+  );
 });
 
 describe('the sandbox answers the contract', () => {
@@ -21,7 +26,12 @@ describe('the sandbox answers the contract', () => {
     expect([...OPERATION_IDS].sort()).toEqual([...operations.keys()].sort());
   });
 
-  const cases: [string, Record<string, string | number | boolean | string[]>, Record<string, string | number>, unknown?][] = [
+  const cases: [
+    string,
+    Record<string, string | number | boolean | string[]>,
+    Record<string, string | number>,
+    unknown?,
+  ][] = [
     ['listLeaderboard', {}, {}],
     ['listLeaderboard', { timeframe: 'ONE_DAY', sort_field: 'WIN_RATE', sort_direction: 'ASC', page: 3, size: 7 }, {}],
     ['listTeamLeaderboard', {}, { team_code: 'MAXI42' }],
@@ -30,8 +40,22 @@ describe('the sandbox answers the contract', () => {
     ['getTradingStats', { start_time: NOW - 86_400 * 7, end_time: NOW }, { user_address: AVA }],
     ['getStakedApy', { days: 30 }, {}],
     ['getStakedPortfolio', {}, { user_address: AVA }],
-    ['queryPriceUpdates', {}, {}, { pairBase: BTC, collateral: WMON, options: { includeEncodingData: true, includeFee: true, includePrice: true, includePublishTime: true } }],
-    ['queryPriceUpdates', {}, {}, { pairBase: DEAD, collateral: USDC, options: { includeEncodingData: true, includeFee: true } }],
+    [
+      'queryPriceUpdates',
+      {},
+      {},
+      {
+        pairBase: BTC,
+        collateral: WMON,
+        options: { includeEncodingData: true, includeFee: true, includePrice: true, includePublishTime: true },
+      },
+    ],
+    [
+      'queryPriceUpdates',
+      {},
+      {},
+      { pairBase: DEAD, collateral: USDC, options: { includeEncodingData: true, includeFee: true } },
+    ],
     ['queryLatestPrices', {}, {}, { pairBases: [BTC, DEAD, BTC] }],
     ['getPrice24hAgo', { pair_base: BTC }, {}],
     ['getPriceHoursAgo', { pair_base: BTC, hours_ago: 6 }, {}],
@@ -61,11 +85,14 @@ describe('the sandbox answers the contract', () => {
     ['submitTradingIntent', {}, {}, {}],
   ];
 
-  it.each(cases.map((one) => [`${one[0]} ${JSON.stringify(one[1])} ${JSON.stringify(one[2])}`, one] as const))('%s keeps the contract', (_name, [operationId, query, path, body]) => {
-    const answer = ask(sandbox, operationId, query, path, body);
-    expect(answerErrors(operationId, answer)).toEqual([]);
-    if (operationId !== 'submitTradingIntent') expect(answer.status).toBeLessThan(300);
-  });
+  it.each(cases.map((one) => [`${one[0]} ${JSON.stringify(one[1])} ${JSON.stringify(one[2])}`, one] as const))(
+    '%s keeps the contract',
+    (_name, [operationId, query, path, body]) => {
+      const answer = ask(sandbox, operationId, query, path, body);
+      expect(answerErrors(operationId, answer)).toEqual([]);
+      if (operationId !== 'submitTradingIntent') expect(answer.status).toBeLessThan(300);
+    },
+  );
 
   it.each([...operations.keys()])('%s: generated valid requests get answers that keep the contract', (operationId) => {
     const runs = 120;
@@ -73,15 +100,45 @@ describe('the sandbox answers the contract', () => {
       fc.property(requestArbitrary(operationId, description), (request) => {
         const answer = sandbox.answer(request);
         const errors = answerErrors(operationId, answer);
-        if (errors.length > 0) throw new Error(`${JSON.stringify(request)} -> ${answer.status} ${JSON.stringify(answer.body)?.slice(0, 400)}: ${errors.join('; ')}`);
+        if (errors.length > 0)
+          throw new Error(
+            `${JSON.stringify(request)} -> ${answer.status} ${JSON.stringify(answer.body)?.slice(0, 400)}: ${errors.join('; ')}`,
+          );
         // A 500 would be the sandbox failing; only the gasless submission, which it does not model, answers 5xx.
         expect(answer.status === 500).toBe(false);
         tally.validated += 1;
         if (answer.status < 300) tally.success += 1;
-        else tally.refused += 1;
+        else {
+          tally.refused += 1;
+          const key = `${operationId} ${answer.status} ${String((answer.body as { type?: string }).type)
+            .split(':')
+            .pop()}`;
+          refusals.set(key, (refusals.get(key) ?? 0) + 1);
+        }
       }),
       { numRuns: runs, seed: 20 },
     );
+  });
+
+  it('holds a refusal to the statuses the operation declares, or to a choice the README names', () => {
+    const problem = (status: number, kind: string) => ({
+      status,
+      contentType: 'application/problem+json',
+      body: { type: `urn:trading-analytics-sandbox:${kind}`, title: 'Refused', status, detail: 'why' },
+    });
+    // Declared: unrealized PnL documents its 400 (invalid chain) and 503; historical prices their 404.
+    expect(answerErrors('getUnrealizedPnl', problem(400, 'unknown-chain'))).toEqual([]);
+    expect(answerErrors('getUnrealizedPnl', problem(503, 'valuation-unavailable'))).toEqual([]);
+    expect(answerErrors('getPrice24hAgo', problem(404, 'no-snapshot'))).toEqual([]);
+    // The sandbox's named choices: input it cannot use, and the join's open statuses.
+    expect(answerErrors('listLeaderboard', problem(400, 'invalid-request'))).toEqual([]);
+    expect(answerErrors('joinCompetition', problem(403, 'wrong-invite-code'))).toEqual([]);
+    // Anything else breaks the contract: a chain refused where no 400 is declared, a 404 the operation lacks.
+    expect(answerErrors('listLeaderboard', problem(400, 'unknown-chain'))).not.toEqual([]);
+    expect(answerErrors('listCompetitionLeaderboard', problem(404, 'unknown-competition'))).not.toEqual([]);
+    expect(answerErrors('getPairVolume', problem(404, 'unknown-pair'))).not.toEqual([]);
+    expect(answerErrors('joinCompetition', problem(409, 'wrong-invite-code'))).not.toEqual([]);
+    expect(answerErrors('listLeaderboard', { status: 200, body: { content: 'rows' } })).not.toEqual([]);
   });
 
   it('answers most generated requests with data, not refusals', () => {

@@ -1,7 +1,7 @@
 // The same seed and now give byte-identical answers; another seed or now gives another world.
 import { describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox } from '../src/index.js';
-import { AVA, BEN, BTC, NOW, ask } from './support/world.js';
+import { AVA, ask, BEN, BTC, NOW } from './support/world.js';
 
 /** A spread of requests over every area of the world; the join is asked last, then read back. */
 function transcript(sandbox: Sandbox): string {
@@ -13,11 +13,26 @@ function transcript(sandbox: Sandbox): string {
     ask(sandbox, 'listPositions', { size: 50 }, { userAddress: someone }),
     ask(sandbox, 'listTradeHistory', { size: 50 }, { user_address: someone }),
     ask(sandbox, 'getUnrealizedPnl', {}, { user_address: someone }),
-    ask(sandbox, 'getPnlChart', { timeframe: 'ALL_TIME', is_after_fee: true, timezone: 'Europe/Berlin' }, { user_address: someone }),
+    ask(
+      sandbox,
+      'getPnlChart',
+      { timeframe: 'ALL_TIME', is_after_fee: true, timezone: 'Europe/Berlin' },
+      { user_address: someone },
+    ),
     ask(sandbox, 'getPortfolioData', {}, { user_address: AVA }),
     ask(sandbox, 'listPairs', { is_ready_to_display: false, size: 50, volume_time_range: 'SEVEN_DAY' }),
     ask(sandbox, 'getPriceHoursAgo', { pair_base: BTC, hours_ago: 13 }),
-    ask(sandbox, 'queryPriceUpdates', {}, {}, { pairBase: BTC, collateral: '0x760afe86e5de5fa0ee542fc7b7b713e1c5425701', options: { includeEncodingData: true, includeFee: true, includePrice: true } }),
+    ask(
+      sandbox,
+      'queryPriceUpdates',
+      {},
+      {},
+      {
+        pairBase: BTC,
+        collateral: '0x760afe86e5de5fa0ee542fc7b7b713e1c5425701',
+        options: { includeEncodingData: true, includeFee: true, includePrice: true },
+      },
+    ),
     ask(sandbox, 'listCompetitionLeaderboard', { limit: 50 }, { id: 7 }),
     ask(sandbox, 'listTeamPointsLeaderboard', { size: 60 }),
     ask(sandbox, 'listUserDailyVolumes', { startTime: '2026-11-10T00:00:00Z', endTime: '2026-11-12T00:00:00Z' }),
@@ -62,14 +77,24 @@ describe('determinism', () => {
     ];
     const forward = createSandbox({ seed: 5 });
     const backward = createSandbox({ seed: 5 });
-    const answers = requests.map(([operationId, query, path]) => JSON.stringify(ask(forward, operationId, query, path)));
-    const reversed = [...requests].reverse().map(([operationId, query, path]) => JSON.stringify(ask(backward, operationId, query, path)));
+    const answers = requests.map(([operationId, query, path]) =>
+      JSON.stringify(ask(forward, operationId, query, path)),
+    );
+    const reversed = [...requests]
+      .reverse()
+      .map(([operationId, query, path]) => JSON.stringify(ask(backward, operationId, query, path)));
     expect(reversed.reverse()).toEqual(answers);
   });
 
   it('needs no clock: answering twice gives the same bytes', () => {
     const sandbox = createSandbox();
-    const once = JSON.stringify(ask(sandbox, 'getTradeOverview', { timeframe: 'DAYS_7', is_after_fee: true }, { user_address: AVA }));
-    expect(JSON.stringify(ask(sandbox, 'getTradeOverview', { timeframe: 'DAYS_7', is_after_fee: true }, { user_address: AVA }))).toBe(once);
+    const once = JSON.stringify(
+      ask(sandbox, 'getTradeOverview', { timeframe: 'DAYS_7', is_after_fee: true }, { user_address: AVA }),
+    );
+    expect(
+      JSON.stringify(
+        ask(sandbox, 'getTradeOverview', { timeframe: 'DAYS_7', is_after_fee: true }, { user_address: AVA }),
+      ),
+    ).toBe(once);
   });
 });

@@ -2,10 +2,11 @@
 // counts once, a private competition needs its invite code, older clients join by code, reset forgets.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createSandbox } from '../src/index.js';
-import { type Body, BEN, DEE, ask, ok } from './support/world.js';
+import { ask, BEN, type Body, DEE, ok } from './support/world.js';
 
 const sandbox = createSandbox();
-const competition = (id: number, user = DEE): Body => ok(ask(sandbox, 'listCompetitions', { userAddress: user })).find((one: Body) => one.id === id);
+const competition = (id: number, user = DEE): Body =>
+  ok(ask(sandbox, 'listCompetitions', { userAddress: user })).find((one: Body) => one.id === id);
 const join = (body: object) => ask(sandbox, 'joinCompetition', {}, {}, body);
 
 describe('joining', () => {
@@ -69,7 +70,9 @@ describe('joining', () => {
   it('takes joins for an upcoming competition', () => {
     expect(join({ trader: DEE, competitionId: 9 }).status).toBe(200);
     expect(competition(9)).toMatchObject({ hasJoined: true, currentParticipants: 1, status: 'UPCOMING' });
-    expect(ok(ask(sandbox, 'listCompetitionLeaderboard', {}, { id: 9 })).data.content).toMatchObject([{ rank: 1, trader: DEE }]);
+    expect(ok(ask(sandbox, 'listCompetitionLeaderboard', {}, { id: 9 })).data.content).toMatchObject([
+      { rank: 1, trader: DEE },
+    ]);
   });
 
   it('forgets every join on reset', () => {
@@ -82,9 +85,11 @@ describe('joining', () => {
     expect(sandbox.describe().counts.joinsSinceStart).toBe(0);
   });
 
-  it('keeps each sandbox\'s joins to itself', () => {
+  it("keeps each sandbox's joins to itself", () => {
     const other = createSandbox();
     join({ trader: DEE, competitionId: 7 });
-    expect(ok(ask(other, 'listCompetitions', { userAddress: DEE })).find((one: Body) => one.id === 7).hasJoined).toBe(false);
+    expect(ok(ask(other, 'listCompetitions', { userAddress: DEE })).find((one: Body) => one.id === 7).hasJoined).toBe(
+      false,
+    );
   });
 });

@@ -1,10 +1,10 @@
 // createSandbox refuses a seed or now it cannot use with a clear TypeError; answer never throws.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_NOW, DEFAULT_SEED, createSandbox } from '../src/index.js';
+import { createSandbox, DEFAULT_NOW, DEFAULT_SEED } from '../src/index.js';
 import { defaultSandbox } from './support/world.js';
 
 describe('createSandbox', () => {
-  it('defaults to seed 1 and the examples\' now', () => {
+  it("defaults to seed 1 and the examples' now", () => {
     const sandbox = defaultSandbox();
     expect(sandbox.seed).toBe(DEFAULT_SEED);
     expect(sandbox.now).toBe(DEFAULT_NOW);
@@ -20,7 +20,14 @@ describe('createSandbox', () => {
     expect(() => createSandbox({ seed: seed as number })).toThrow(/seed must be an integer from 0 to 4294967295/);
   });
 
-  it.each([['yesterday'], ['2026-11-21'], ['2026-11-21T12:00:00'], ['2026-02-30T00:00:00Z'], ['1969-12-31T00:00:00Z'], [1_795_262_400]])('refuses the now %s', (now) => {
+  it.each([
+    ['yesterday'],
+    ['2026-11-21'],
+    ['2026-11-21T12:00:00'],
+    ['2026-02-30T00:00:00Z'],
+    ['1969-12-31T00:00:00Z'],
+    [1_795_262_400],
+  ])('refuses the now %s', (now) => {
     expect(() => createSandbox({ now: now as string })).toThrow(TypeError);
   });
 
@@ -43,13 +50,31 @@ describe('answer', () => {
     [{ operationId: 'queryLatestPrices', path: {}, query: {}, body: 'text' }, 400],
     [{ operationId: 'joinCompetition', path: {}, query: {} }, 400],
     [{ operationId: 'listPositions', path: {}, query: {} }, 400],
-    [{ operationId: 'getPnlChart', path: { user_address: '0x4a7f2c9e1b3d5f60718293a4b5c6d7e8f9012a3b' }, query: { timeframe: 'DAYS_7', is_after_fee: 'true', timezone: 'Mars/Olympus' } }, 400],
-    [{ operationId: 'getUnrealizedPnl', path: { user_address: '0x4a7f2c9e1b3d5f60718293a4b5c6d7e8f9012a3b' }, query: { block_chain: 'monad' } }, 400],
+    [
+      {
+        operationId: 'getPnlChart',
+        path: { user_address: '0x4a7f2c9e1b3d5f60718293a4b5c6d7e8f9012a3b' },
+        query: { timeframe: 'DAYS_7', is_after_fee: 'true', timezone: 'Mars/Olympus' },
+      },
+      400,
+    ],
+    [
+      {
+        operationId: 'getUnrealizedPnl',
+        path: { user_address: '0x4a7f2c9e1b3d5f60718293a4b5c6d7e8f9012a3b' },
+        query: { block_chain: 'monad' },
+      },
+      400,
+    ],
     [null, 404],
   ])('answers a request it cannot use with a problem, never a throw (%j)', (request, status) => {
     const answer = sandbox.answer(request as never);
     expect(answer.status).toBe(status);
     expect(answer.contentType).toBe('application/problem+json');
-    expect(answer.body).toMatchObject({ status, type: expect.stringMatching(/^urn:trading-analytics-sandbox:/), detail: expect.any(String) });
+    expect(answer.body).toMatchObject({
+      status,
+      type: expect.stringMatching(/^urn:trading-analytics-sandbox:/),
+      detail: expect.any(String),
+    });
   });
 });

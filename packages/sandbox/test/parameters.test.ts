@@ -19,21 +19,41 @@ function contractEnum(parameter: Json): unknown {
   return resolve(document, parameter.schema ?? {})?.enum;
 }
 
-const cases = [...operations.entries()].map(([operationId, entry]) => [operationId, operationParameters(entry.path, entry.operation)] as const);
+const cases = [...operations.entries()].map(
+  ([operationId, entry]) => [operationId, operationParameters(entry.path, entry.operation)] as const,
+);
 
 describe('parameters', () => {
-  it.each(cases)('%s: the sandbox reads exactly the contract\'s parameters', (operationId, parameters) => {
+  it.each(cases)("%s: the sandbox reads exactly the contract's parameters", (operationId, parameters) => {
     const mine = PARAMETERS[operationId] ?? [];
-    expect(mine.map((one) => `${one.in}:${one.name}`).sort()).toEqual(parameters.map((one) => `${one.in}:${one.name}`).sort());
+    expect(mine.map((one) => `${one.in}:${one.name}`).sort()).toEqual(
+      parameters.map((one) => `${one.in}:${one.name}`).sort(),
+    );
     for (const parameter of parameters) {
       const own = mine.find((one) => one.name === parameter.name && one.in === parameter.in);
       expect(own?.required ?? false, `${operationId} ${parameter.name} required`).toBe(parameter.required ?? false);
       const values = contractEnum(parameter);
       if (values !== undefined) expect(own?.values, `${operationId} ${parameter.name} values`).toEqual(values);
+      // The sandbox checks a value no more strictly than the contract: an address where it declares the address
+      // pattern (a plain string, such as pair_base, takes any text), an integer or a boolean where it types one.
+      const schema = resolve(document, parameter.schema ?? {});
+      const expected =
+        schema.pattern === '^0x[0-9a-fA-F]{40}$'
+          ? 'address'
+          : schema.type === 'integer'
+            ? 'integer'
+            : schema.type === 'boolean'
+              ? 'boolean'
+              : schema.type === 'array'
+                ? 'list'
+                : values !== undefined
+                  ? 'enum'
+                  : 'string';
+      expect(own?.kind, `${operationId} ${parameter.name} kind`).toBe(expected);
     }
   });
 
-  it.each(cases)('%s: every default the contract declares is the sandbox\'s default', (operationId, parameters) => {
+  it.each(cases)("%s: every default the contract declares is the sandbox's default", (operationId, parameters) => {
     const mine = PARAMETERS[operationId] ?? [];
     for (const parameter of parameters) {
       const declared = contractDefault(parameter);
@@ -48,8 +68,10 @@ describe('parameters', () => {
     }
   });
 
-  it('compares a default for most operations (the check reaches the contract\'s defaults)', () => {
-    const compared = cases.flatMap(([, parameters]) => parameters.filter((parameter) => contractDefault(parameter) !== undefined));
+  it("compares a default for most operations (the check reaches the contract's defaults)", () => {
+    const compared = cases.flatMap(([, parameters]) =>
+      parameters.filter((parameter) => contractDefault(parameter) !== undefined),
+    );
     expect(compared.length).toBeGreaterThan(40);
   });
 });

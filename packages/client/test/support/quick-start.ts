@@ -4,7 +4,7 @@ import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 
-export const readmeFile = new URL('../../README.md', import.meta.url);
+const readmeFile = new URL('../../README.md', import.meta.url);
 const writtenFor = 'http://127.0.0.1:4010';
 
 /** The first ```js block after the "## Quick start" heading. */

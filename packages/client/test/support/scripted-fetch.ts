@@ -2,7 +2,7 @@
 // without a server and without replacing anything global.
 export type Step = number | Error | 'hang' | { status: number; json: unknown };
 
-export interface Sent {
+interface Sent {
   method: string;
   url: string;
   body: string;

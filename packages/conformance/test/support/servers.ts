@@ -1,8 +1,11 @@
 // Test servers on 127.0.0.1 port 0: one that serves the contract's own examples (clean unless told to
 // depart from the contract for some operations), and helpers to run the bin or any command.
 import { type SpawnOptions, spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { listOperations, resolve } from '@trading-analytics/core';
 import { type Json, loadBundle } from '../../../../test/support/contract.js';
@@ -10,7 +13,7 @@ import { type Json, loadBundle } from '../../../../test/support/contract.js';
 /** The built command (`npm run compile`, or the test setup, builds it). */
 export const bin = fileURLToPath(new URL('../../dist/bin.js', import.meta.url));
 
-export interface Received {
+interface Received {
   method: string;
   url: string;
   headers: IncomingMessage['headers'];
@@ -24,11 +27,17 @@ export interface Answer {
   body: unknown;
 }
 
-/** Changes the answer of one operation; `example` is the documented 2xx answer (also when the request was refused). */
+/** Writes an answer by hand (a body without end, a false length, a gzip bomb); the server ends nothing itself. */
+type RawAnswer = (response: ServerResponse) => unknown;
+
+/**
+ * Changes the answer of one operation; `example` is the documented 2xx answer (also when the request was
+ * refused). `'hang'` never answers; a function writes the answer itself.
+ */
 export type Departure = (
   answer: Answer,
   request: { query: URLSearchParams; headers: IncomingMessage['headers']; example: Answer },
-) => Answer | 'hang';
+) => Answer | 'hang' | RawAnswer;
 
 export interface ExampleServer {
   url: string;
@@ -137,7 +146,7 @@ export async function startExampleServer({
     if (delayMs > 0) await new Promise((done) => setTimeout(done, delayMs));
     const url = new URL(request.url ?? '/', 'http://localhost');
     const found = route(request.method ?? 'GET', url.pathname);
-    let answer: Answer | 'hang' = found
+    let answer: Answer | 'hang' | RawAnswer = found
       ? cleanAnswer(found.entry, url.searchParams, found.pathValues)
       : { status: 404, headers: { 'content-type': 'application/json' }, body: { error: 'no such path' } };
     const departure = found && departures[found.entry.operationId];
@@ -148,8 +157,15 @@ export async function startExampleServer({
         example: cleanAnswer(found.entry, url.searchParams, found.pathValues, false),
       });
     inFlight--;
-    if (answer === 'hang') {
+    if (answer === 'hang' || typeof answer === 'function') {
       hanging.add(response);
+      if (typeof answer === 'function') {
+        try {
+          await answer(response);
+        } catch {
+          response.destroy();
+        }
+      }
       return;
     }
     response.writeHead(answer.status, answer.headers);
@@ -195,4 +211,54 @@ export function runCommand(command: string, args: string[], options: SpawnOption
 /** Runs the bin; resolves with its exit code and output. */
 export function runBin(args: string[]): Promise<CommandOutcome> {
   return runCommand(process.execPath, [bin, ...args]);
+}
+
+const recordRss = fileURLToPath(new URL('./record-rss.mjs', import.meta.url));
+
+/** A process's peak resident set size, in MiB, and its script. */
+export interface PeakRss {
+  script: string;
+  mib: number;
+}
+
+/**
+ * Runs the bin with `env` added to the environment; resolves with its exit code, output, and the peak RSS
+ * of it and of every Node process it started (Respect), read from support/record-rss.mjs's log.
+ */
+export async function runBinMeasured(args: string[], env: Record<string, string> = {}) {
+  const dir = await mkdtemp(path.join(tmpdir(), 'conformance-rss-'));
+  const log = path.join(dir, 'rss.jsonl');
+  const outcome = await runCommand(process.execPath, [bin, ...args], {
+    env: { ...process.env, ...env, RSS_LOG: log, NODE_OPTIONS: `--import=${recordRss}` },
+  });
+  const lines = (await readFile(log, 'utf8').catch(() => '')).split('\n').filter(Boolean);
+  const peaks: PeakRss[] = lines.map((line) => {
+    const { script, maxRssKb } = JSON.parse(line) as { script: string; maxRssKb: number };
+    return { script, mib: Math.round(maxRssKb / 1024) };
+  });
+  await rm(dir, { recursive: true, force: true });
+  return { ...outcome, peaks };
+}
+
+/**
+ * Writes `chunk` over and over, waiting for the socket to drain, until `totalBytes` are written or the client
+ * goes away (Infinity: only then); ends the response when the total is reached. Resolves with the bytes written.
+ */
+export async function writeRepeatedly(response: ServerResponse, chunk: Uint8Array, totalBytes = Infinity) {
+  let written = 0;
+  while (written < totalBytes && !response.destroyed) {
+    const part = chunk.subarray(0, Math.min(chunk.byteLength, totalBytes - written));
+    written += part.byteLength;
+    if (!response.write(part)) {
+      await new Promise<void>((resume) => {
+        const go = () => {
+          response.off('drain', go).off('close', go);
+          resume();
+        };
+        response.on('drain', go).on('close', go);
+      });
+    }
+  }
+  if (!response.destroyed) response.end();
+  return written;
 }

@@ -1,5 +1,6 @@
-// The example cast of the contract (openapi/components/examples/README.md), as the values the mock's
-// answers must keep to: the same traders, pairs, feeds, competitions and team across every operation.
+// The example cast of the contract (openapi/components/examples/README.md), as the values the answers of the
+// mock, the MSW handlers and the sandbox must keep to: the same traders, pairs, feeds, competitions and team
+// across every operation.
 export const traders = {
   ava: '0x4a7f2c9e1b3d5f60718293a4b5c6d7e8f9012a3b',
   ben: '0x9c1e5d2b7a3f48e6c0d1b2a39485f6e7d8c9b0a1',

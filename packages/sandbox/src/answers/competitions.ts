@@ -2,13 +2,13 @@
 // competition's leaderboard, and the join, the one request that records anything.
 import { REWARD } from '../cast.js';
 import { usdNumber } from '../money.js';
-import { type Competition, type Metric, statusOf } from '../world/competitions.js';
-import type { Position } from '../world/positions.js';
-import { type Figures, figuresOf } from '../world/figures.js';
-import type { Trader } from '../world/traders.js';
 import type { SandboxAnswer, SandboxRequest } from '../types.js';
+import { type Competition, type Metric, statusOf } from '../world/competitions.js';
+import { type Figures, figuresOf } from '../world/figures.js';
+import type { Position } from '../world/positions.js';
+import type { Trader } from '../world/traders.js';
 import { type Context, cached } from './context.js';
-import { Refusal, badRequest, bodyObject, notFound, ok, paginate, readParameters } from './kit.js';
+import { badRequest, bodyObject, notFound, ok, paginate, Refusal, readParameters } from './kit.js';
 
 interface Standing {
   readonly trader: Trader;
@@ -26,7 +26,10 @@ interface Board {
 /** The competition's participants (the world's and the joined ones) and their figures over its window. */
 function board(context: Context, competition: Competition): Board {
   // One board per competition, rebuilt when a join has happened since (the key holds the joins' version).
-  const held = cached(context, `competition:${competition.id}`, () => ({ version: -1, board: undefined as Board | undefined }));
+  const held = cached(context, `competition:${competition.id}`, () => ({
+    version: -1,
+    board: undefined as Board | undefined,
+  }));
   if (held.board && held.version === context.joins.version) return held.board;
   held.version = context.joins.version;
   held.board = buildBoard(context, competition);
@@ -65,7 +68,11 @@ function buildBoard(context: Context, competition: Competition): Board {
   return { participants, standings, tradingVolume, orders: new Map() };
 }
 
-function ordered(current: Board, key: string, descending: boolean): { order: readonly Standing[]; rankOf: Map<string, number> } {
+function ordered(
+  current: Board,
+  key: string,
+  descending: boolean,
+): { order: readonly Standing[]; rankOf: Map<string, number> } {
   const name = `${key}:${descending}`;
   let result = current.orders.get(name);
   if (result) return result;
@@ -81,7 +88,11 @@ function ordered(current: Board, key: string, descending: boolean): { order: rea
   return result;
 }
 
-function competitionView(context: Context, competition: Competition, user: string | undefined): Record<string, unknown> {
+function competitionView(
+  context: Context,
+  competition: Competition,
+  user: string | undefined,
+): Record<string, unknown> {
   const current = board(context, competition);
   const view: Record<string, unknown> = {
     id: competition.id,
@@ -117,7 +128,11 @@ export function listCompetitions(request: SandboxRequest, context: Context): San
   const { now } = context.world;
   const user = values.userAddress as string | undefined;
   const shown = context.world.competitions
-    .filter((competition) => (values.status === undefined || statusOf(competition, now) === values.status) && competition.isReadyToDisplay === values.isReadyToDisplay)
+    .filter(
+      (competition) =>
+        (values.status === undefined || statusOf(competition, now) === values.status) &&
+        competition.isReadyToDisplay === values.isReadyToDisplay,
+    )
     .sort((a, b) => STATUS_ORDER[statusOf(a, now)] - STATUS_ORDER[statusOf(b, now)] || a.id - b.id);
   return ok(shown.map((competition) => competitionView(context, competition, user)));
 }
@@ -130,17 +145,35 @@ function competitionById(context: Context, id: number): Competition {
 
 export function listCompetitionLeaderboard(request: SandboxRequest, context: Context): SandboxAnswer {
   const values = readParameters(request);
-  const competition = competitionById(context, values.id as number);
+  const competition = context.world.competitions.find((one) => one.id === values.id);
+  // The service's status for an unknown competition is not documented: the sandbox answers a board with no
+  // columns and no rows (its choice), which every client of the contract can show.
+  if (!competition)
+    return ok({ headers: [], data: paginate(0, values.page as number, values.limit as number, () => [], 'limit') });
   const keys = competition.columns.map((column) => column.key);
   const key = (values.orderBy as string | undefined) ?? (keys[0] as string);
-  if (!keys.includes(key)) throw badRequest(`orderBy must be one of this competition's header keys (${keys.join(', ')}), not ${JSON.stringify(key)}`);
+  if (!keys.includes(key))
+    throw badRequest(
+      `orderBy must be one of this competition's header keys (${keys.join(', ')}), not ${JSON.stringify(key)}`,
+    );
   const descending = (values.orderDirection as string).toUpperCase() === 'DESC';
   const current = board(context, competition);
   const { order, rankOf } = ordered(current, key, descending);
   const row = (standing: Standing): Record<string, unknown> =>
-    competition.rowsWithoutRank ? { trader: standing.trader.address, stats: standing.stats } : { rank: rankOf.get(standing.trader.address), trader: standing.trader.address, stats: standing.stats };
-  const data = paginate(order.length, values.page as number, values.limit as number, (from, to) => order.slice(from, to).map(row), 'limit');
-  const result: Record<string, unknown> = { headers: competition.columns.map(({ key: columnKey, label }) => ({ key: columnKey, label })), data };
+    competition.rowsWithoutRank
+      ? { trader: standing.trader.address, stats: standing.stats }
+      : { rank: rankOf.get(standing.trader.address), trader: standing.trader.address, stats: standing.stats };
+  const data = paginate(
+    order.length,
+    values.page as number,
+    values.limit as number,
+    (from, to) => order.slice(from, to).map(row),
+    'limit',
+  );
+  const result: Record<string, unknown> = {
+    headers: competition.columns.map(({ key: columnKey, label }) => ({ key: columnKey, label })),
+    data,
+  };
   const user = values.userAddress as string | undefined;
   const mine = user === undefined ? undefined : order.find((standing) => standing.trader.address === user);
   if (mine) result.currentUser = row(mine);
@@ -150,24 +183,45 @@ export function listCompetitionLeaderboard(request: SandboxRequest, context: Con
 export function joinCompetition(request: SandboxRequest, context: Context): SandboxAnswer {
   const body = bodyObject(request);
   const { trader, competitionId, inviteCode } = body;
-  if (typeof trader !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(trader)) throw badRequest('trader must be a 0x-prefixed 20-byte hex address');
-  if (competitionId !== undefined && !(typeof competitionId === 'number' && Number.isInteger(competitionId))) throw badRequest('competitionId must be an integer');
+  if (typeof trader !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(trader))
+    throw badRequest('trader must be a 0x-prefixed 20-byte hex address');
+  if (competitionId !== undefined && !(typeof competitionId === 'number' && Number.isInteger(competitionId)))
+    throw badRequest('competitionId must be an integer');
   if (inviteCode !== undefined && typeof inviteCode !== 'string') throw badRequest('inviteCode must be a string');
   let competition: Competition;
   if (competitionId !== undefined) {
     competition = competitionById(context, competitionId);
     if (competition.inviteCode !== null) {
-      if (inviteCode === undefined || inviteCode.trim() === '') throw new Refusal(403, 'invite-code-required', 'Invite code required', `Competition ${competition.id} is private: send its inviteCode`);
-      if (inviteCode !== competition.inviteCode) throw new Refusal(403, 'wrong-invite-code', 'Wrong invite code', `That is not the invite code of competition ${competition.id}`);
+      if (inviteCode === undefined || inviteCode.trim() === '')
+        throw new Refusal(
+          403,
+          'invite-code-required',
+          'Invite code required',
+          `Competition ${competition.id} is private: send its inviteCode`,
+        );
+      if (inviteCode !== competition.inviteCode)
+        throw new Refusal(
+          403,
+          'wrong-invite-code',
+          'Wrong invite code',
+          `That is not the invite code of competition ${competition.id}`,
+        );
     }
   } else {
     // Older clients send only the trader and the invite code, which names the competition.
-    if (inviteCode === undefined || inviteCode.trim() === '') throw badRequest('Send competitionId, or (older clients) a non-blank inviteCode');
+    if (inviteCode === undefined || inviteCode.trim() === '')
+      throw badRequest('Send competitionId, or (older clients) a non-blank inviteCode');
     const found = context.world.competitions.find((one) => one.inviteCode === inviteCode);
     if (!found) throw notFound('unknown-invite-code', 'No competition has that invite code');
     competition = found;
   }
-  if (statusOf(competition, context.world.now) === 'ENDED') throw new Refusal(409, 'competition-ended', 'Competition ended', `Competition ${competition.id} has ended; it takes no more participants`);
+  if (statusOf(competition, context.world.now) === 'ENDED')
+    throw new Refusal(
+      409,
+      'competition-ended',
+      'Competition ended',
+      `Competition ${competition.id} has ended; it takes no more participants`,
+    );
   const address = trader.toLowerCase();
   if (!board(context, competition).participants.has(address)) {
     let joined = context.joins.byCompetition.get(competition.id);

@@ -1,9 +1,11 @@
 // What every answer is made with: refusals as problem+json, reading parameters with the sandbox's defaults,
 // pages, and the chain selectors.
-import type { SandboxAnswer, SandboxRequest } from '../types.js';
-import { type Parameter, operationParameters } from '../parameters.js';
 
-export const PROBLEM_TYPE = 'application/problem+json';
+import type { components } from '@trading-analytics/client';
+import { operationParameters, type Parameter } from '../parameters.js';
+import type { SandboxAnswer, SandboxRequest } from '../types.js';
+
+const PROBLEM_TYPE = 'application/problem+json';
 
 /** Thrown by an answer for an input it cannot use; the sandbox turns it into a problem answer. */
 export class Refusal extends Error {
@@ -19,7 +21,11 @@ export class Refusal extends Error {
 
 /** A problem+json answer (RFC 9457), the same shape the mock uses for its own refusals. */
 export function problem(status: number, kind: string, title: string, detail: string): SandboxAnswer {
-  return { status, contentType: PROBLEM_TYPE, body: { type: `urn:trading-analytics-sandbox:${kind}`, title, status, detail } };
+  return {
+    status,
+    contentType: PROBLEM_TYPE,
+    body: { type: `urn:trading-analytics-sandbox:${kind}`, title, status, detail },
+  };
 }
 
 export const badRequest = (detail: string): Refusal => new Refusal(400, 'invalid-request', 'Invalid request', detail);
@@ -32,7 +38,10 @@ const shown = (text: string): string => JSON.stringify(text.length > 60 ? `${tex
 /** Values read from a request: integers, booleans, strings, string lists, by parameter name. */
 export type Values = Record<string, number | boolean | string | string[] | undefined>;
 
-function readOne(parameter: Parameter, raw: string | string[] | undefined): number | boolean | string | string[] | undefined {
+function readOne(
+  parameter: Parameter,
+  raw: string | string[] | undefined,
+): number | boolean | string | string[] | undefined {
   if (raw === undefined) return parameter.default;
   if (parameter.kind === 'list') {
     const values = Array.isArray(raw) ? raw : [raw];
@@ -42,20 +51,26 @@ function readOne(parameter: Parameter, raw: string | string[] | undefined): numb
   const text = Array.isArray(raw) ? (raw[0] ?? '') : raw;
   switch (parameter.kind) {
     case 'integer': {
-      if (!/^-?\d{1,15}$/.test(text)) throw badRequest(`${parameter.name} must be an integer, not ${shown(text)}`);
-      const value = Number(text);
-      if (parameter.minimum !== undefined && value < parameter.minimum) throw badRequest(`${parameter.name} must be at least ${parameter.minimum}, not ${value}`);
-      if (parameter.maximum !== undefined && value > parameter.maximum) throw badRequest(`${parameter.name} must be at most ${parameter.maximum}, not ${value}`);
+      const value = /^-?\d+$/.test(text) ? Number(text) : Number.NaN;
+      if (!Number.isSafeInteger(value))
+        throw badRequest(`${parameter.name} must be an integer within ±(2^53 - 1), not ${shown(text)}`);
+      if (parameter.minimum !== undefined && value < parameter.minimum)
+        throw badRequest(`${parameter.name} must be at least ${parameter.minimum}, not ${value}`);
+      if (parameter.maximum !== undefined && value > parameter.maximum)
+        throw badRequest(`${parameter.name} must be at most ${parameter.maximum}, not ${value}`);
       return value;
     }
     case 'boolean':
-      if (text !== 'true' && text !== 'false') throw badRequest(`${parameter.name} must be true or false, not ${shown(text)}`);
+      if (text !== 'true' && text !== 'false')
+        throw badRequest(`${parameter.name} must be true or false, not ${shown(text)}`);
       return text === 'true';
     case 'enum':
-      if (!(parameter.values ?? []).includes(text)) throw badRequest(`${parameter.name} must be one of ${(parameter.values ?? []).join(', ')}, not ${shown(text)}`);
+      if (!(parameter.values ?? []).includes(text))
+        throw badRequest(`${parameter.name} must be one of ${(parameter.values ?? []).join(', ')}, not ${shown(text)}`);
       return text;
     case 'address':
-      if (!/^0x[0-9a-fA-F]{40}$/.test(text)) throw badRequest(`${parameter.name} must be a 0x-prefixed 20-byte hex address, not ${shown(text)}`);
+      if (!/^0x[0-9a-fA-F]{40}$/.test(text))
+        throw badRequest(`${parameter.name} must be a 0x-prefixed 20-byte hex address, not ${shown(text)}`);
       return text.toLowerCase();
     default:
       return text;
@@ -77,36 +92,58 @@ export function readParameters(request: SandboxRequest): Values {
 /** The one chain the world lives on. */
 export const CHAIN = 'MONAD';
 
-/** Refuses a chain selector other than MONAD (the sandbox has no other chain). */
-export function checkChain(value: unknown, name: string): void {
-  const chains = Array.isArray(value) ? value : [value];
-  for (const chain of chains) {
-    if (chain !== CHAIN) throw new Refusal(400, 'unknown-chain', 'Unknown chain', `${name} ${shown(String(chain))} is not a chain of the sandbox; its world lives on ${CHAIN}`);
+/**
+ * Whether a chain selector names the world's chain (for a list such as `chains`: whether it is among them).
+ * The service documents a refusal of an invalid chain for unrealized PnL only (`requireChain`); everywhere
+ * else a chain the sandbox holds no data for is answered as an account without history is: empty pages,
+ * all-zero records and volumes, the pairs listed in `failures`. That is the sandbox's choice.
+ */
+export function onChain(value: unknown): boolean {
+  return Array.isArray(value) ? value.includes(CHAIN) : value === CHAIN;
+}
+
+/** Unrealized PnL's documented 400 for an invalid chain parameter: any chain but the world's. */
+export function requireChain(value: unknown, name: string): void {
+  if (!onChain(value)) {
+    throw new Refusal(
+      400,
+      'unknown-chain',
+      'Unknown chain',
+      `${name} ${shown(String(value))} is not a chain of the sandbox; its world lives on ${CHAIN}`,
+    );
   }
 }
 
-/** The largest page the sandbox serves (its own limit: the service documents none). */
-export const MAX_PAGE_SIZE = 1000;
+type Page<T> = components['schemas']['PageMetadata'] & { content: T[] };
 
-export interface Page<T> {
-  content: T[];
-  pageNumber: number;
-  pageSize: number;
-  totalPages: number;
-  totalElements: number;
-}
-
-/** One page of `total` items, 0-indexed; `pick(from, to)` gives the items of the slice. */
-export function paginate<T>(total: number, page: number, size: number, pick: (from: number, to: number) => T[], sizeName = 'size'): Page<T> {
-  if (page < 0) throw badRequest(`page must be 0 or more, not ${page}`);
-  if (size < 1 || size > MAX_PAGE_SIZE) throw badRequest(`${sizeName} must be from 1 to ${MAX_PAGE_SIZE} (the sandbox's own limit), not ${size}`);
+/**
+ * One page of `total` items, 0-indexed; `pick(from, to)` gives the items of the slice. Any page size is served:
+ * a page never holds more than the list, and every list of the world is finite. A negative page or a page
+ * size below 1 names no page (the envelope's fields start at 0), so it is refused as input the sandbox cannot use.
+ */
+export function paginate<T>(
+  total: number,
+  page: number,
+  size: number,
+  pick: (from: number, to: number) => T[],
+  sizeName = 'size',
+): Page<T> {
+  if (page < 0) throw badRequest(`page must be 0 or more (pages count from 0), not ${page}`);
+  if (size < 1) throw badRequest(`${sizeName} must be 1 or more, not ${size}`);
   const from = Math.min(total, page * size);
   const to = Math.min(total, from + size);
-  return { content: pick(from, to), pageNumber: page, pageSize: size, totalPages: Math.ceil(total / size), totalElements: total };
+  return {
+    content: pick(from, to),
+    pageNumber: page,
+    pageSize: size,
+    totalPages: Math.ceil(total / size),
+    totalElements: total,
+  };
 }
 
 export function bodyObject(request: SandboxRequest): Record<string, unknown> {
   const { body } = request;
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest('The body must be a JSON object');
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    throw badRequest('The body must be a JSON object');
   return body as Record<string, unknown>;
 }

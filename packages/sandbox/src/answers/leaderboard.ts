@@ -1,27 +1,19 @@
 // The trader leaderboard, a team's slice of it, my-rank and windowed trading stats.
+import type { components } from '@trading-analytics/client';
 import { usdNumber } from '../money.js';
+import type { SandboxAnswer, SandboxRequest } from '../types.js';
 import { type Figures, figuresOf, winRate } from '../world/figures.js';
 import type { Direction, SortField, Timeframe } from '../world/rankings.js';
 import type { Trader } from '../world/traders.js';
-import type { SandboxAnswer, SandboxRequest } from '../types.js';
 import type { Context } from './context.js';
-import { badRequest, checkChain, notFound, ok, paginate, readParameters } from './kit.js';
+import { badRequest, ok, onChain, paginate, readParameters } from './kit.js';
 
-export interface LeaderboardEntry {
-  rank: number;
-  userAddress: string;
-  pnl: number;
-  totalVolUsd: number;
-  winCount: number;
-  loseCount: number;
-  biggestWin: number;
-  winRate: number;
-  totalCount: number;
-  highLeverageVolUsd: number;
-  lowLeverageVolUsd: number;
-}
+type LeaderboardEntry = components['schemas']['LeaderboardEntry'];
 
-type Amounts = Pick<LeaderboardEntry, 'pnl' | 'totalVolUsd' | 'biggestWin' | 'winRate' | 'highLeverageVolUsd' | 'lowLeverageVolUsd'>;
+type Amounts = Pick<
+  LeaderboardEntry,
+  'pnl' | 'totalVolUsd' | 'biggestWin' | 'winRate' | 'highLeverageVolUsd' | 'lowLeverageVolUsd'
+>;
 /** The dollar figures of a trader's window, written once: pages, my-rank and searches show them again and again. */
 const amounts = new WeakMap<Figures, Amounts>();
 
@@ -41,7 +33,7 @@ function amountsOf(figures: Figures): Amounts {
   return written;
 }
 
-export function entry(address: string, figures: Figures, rank: number, totalCount: number): LeaderboardEntry {
+function entry(address: string, figures: Figures, rank: number, totalCount: number): LeaderboardEntry {
   const written = amountsOf(figures);
   return {
     rank,
@@ -59,7 +51,19 @@ export function entry(address: string, figures: Figures, rank: number, totalCoun
 }
 
 /** The all-zero record of a trader without history (or activity in the window), for their own address. */
-export const zeroEntry = (address: string): LeaderboardEntry => ({ rank: 0, userAddress: address, pnl: 0, totalVolUsd: 0, winCount: 0, loseCount: 0, biggestWin: 0, winRate: 0, totalCount: 0, highLeverageVolUsd: 0, lowLeverageVolUsd: 0 });
+const zeroEntry = (address: string): LeaderboardEntry => ({
+  rank: 0,
+  userAddress: address,
+  pnl: 0,
+  totalVolUsd: 0,
+  winCount: 0,
+  loseCount: 0,
+  biggestWin: 0,
+  winRate: 0,
+  totalCount: 0,
+  highLeverageVolUsd: 0,
+  lowLeverageVolUsd: 0,
+});
 
 interface Sort {
   timeframe: Timeframe;
@@ -68,11 +72,15 @@ interface Sort {
 }
 
 function readSort(values: Record<string, unknown>): Sort {
-  return { timeframe: values.timeframe as Timeframe, field: values.sort_field as SortField, direction: values.sort_direction as Direction };
+  return {
+    timeframe: values.timeframe as Timeframe,
+    field: values.sort_field as SortField,
+    direction: values.sort_direction as Direction,
+  };
 }
 
 /** A trader's row under a timeframe and sort, exactly as the leaderboard pages show it. */
-export function rowOf(context: Context, trader: Trader, sort: Sort): LeaderboardEntry {
+function rowOf(context: Context, trader: Trader, sort: Sort): LeaderboardEntry {
   const { rankings } = context.world;
   const figures = rankings.figures[sort.timeframe][trader.index] as Figures;
   const rank = rankings.ranking(sort.timeframe, sort.field, sort.direction).rankOf[trader.index] as number;
@@ -81,20 +89,26 @@ export function rowOf(context: Context, trader: Trader, sort: Sort): Leaderboard
 
 function leaderboardPage(context: Context, request: SandboxRequest, members?: ReadonlySet<number>): SandboxAnswer {
   const values = readParameters(request);
-  checkChain(values.block_chain, 'block_chain');
   const sort = readSort(values);
   const { order } = context.world.rankings.ranking(sort.timeframe, sort.field, sort.direction);
   const search = typeof values.search === 'string' ? values.search.trim().toLowerCase() : '';
   let indexes: ArrayLike<number> = order;
-  if (members || search !== '') {
+  // Nobody is ranked on another chain (nor in a team the world does not know, whose member set is empty).
+  if (!onChain(values.block_chain)) indexes = [];
+  else if (members || search !== '') {
     const traders = context.world.traders;
-    indexes = Array.prototype.filter.call(order, (index: number) => (!members || members.has(index)) && (search === '' || (traders[index] as Trader).address.includes(search))) as number[];
+    indexes = Array.prototype.filter.call(
+      order,
+      (index: number) =>
+        (!members || members.has(index)) && (search === '' || (traders[index] as Trader).address.includes(search)),
+    ) as number[];
   }
   const rows = indexes;
   return ok(
     paginate(rows.length, values.page as number, values.size as number, (from, to) => {
       const content: LeaderboardEntry[] = [];
-      for (let at = from; at < to; at += 1) content.push(rowOf(context, context.world.traders[rows[at] as number] as Trader, sort));
+      for (let at = from; at < to; at += 1)
+        content.push(rowOf(context, context.world.traders[rows[at] as number] as Trader, sort));
       return content;
     }),
   );
@@ -107,28 +121,27 @@ export function listLeaderboard(request: SandboxRequest, context: Context): Sand
 export function listTeamLeaderboard(request: SandboxRequest, context: Context): SandboxAnswer {
   const code = request.path.team_code ?? '';
   const team = context.world.teams.find((one) => one.code === code);
-  if (!team) throw notFound('unknown-team', `No team has the code ${JSON.stringify(code)}`);
-  return leaderboardPage(context, request, new Set([team.leader, ...team.members.map((member) => member.trader)]));
+  const members = team ? [team.leader, ...team.members.map((member) => member.trader)] : [];
+  return leaderboardPage(context, request, new Set(members));
 }
 
 export function getMyRank(request: SandboxRequest, context: Context): SandboxAnswer {
   const values = readParameters(request);
-  checkChain(values.block_chain, 'block_chain');
   const address = values.user_address as string;
   const trader = context.world.trader(address);
-  if (!trader || trader.positions.length === 0) return ok(zeroEntry(address));
+  if (!trader || trader.positions.length === 0 || !onChain(values.block_chain)) return ok(zeroEntry(address));
   return ok(rowOf(context, trader, readSort(values)));
 }
 
 export function getTradingStats(request: SandboxRequest, context: Context): SandboxAnswer {
   const values = readParameters(request);
-  checkChain(values.block_chain, 'block_chain');
   const address = values.user_address as string;
   const from = values.start_time as number;
   const to = values.end_time as number;
-  if (to < from) throw badRequest(`end_time (${to}) is before start_time (${from})`);
-  const trader = context.world.trader(address);
+  if (to < from) throw badRequest(`end_time (${to}) is before start_time (${from}): the window holds no instant`);
+  const trader = onChain(values.block_chain) ? context.world.trader(address) : undefined;
   const figures = trader ? figuresOf(trader.positions, { from, to }) : undefined;
-  if (!trader || !figures || (figures.volume === 0n && figures.wins + figures.losses === 0)) return ok(zeroEntry(address));
+  if (!trader || !figures || (figures.volume === 0n && figures.wins + figures.losses === 0))
+    return ok(zeroEntry(address));
   return ok(entry(trader.address, figures, 0, context.world.rankings.ranked.ALL.length));
 }

@@ -1,22 +1,22 @@
 // Markets and volumes: the pairs list with its filters, per-pair volume, users' daily volumes and the
 // protocol-wide sums, all added up from the same trades.
+import type { components } from '@trading-analytics/client';
 import { quantityText, usdText } from '../money.js';
 import { DAY, isoSeconds, parseDate, parseInstant, utcDate } from '../time.js';
+import type { SandboxAnswer, SandboxRequest } from '../types.js';
 import { nextSession } from '../world/hours.js';
 import type { Market } from '../world/markets.js';
 import type { Timeframe } from '../world/rankings.js';
 import { type Trade, tradeAmounts } from '../world/trades.js';
-import type { SandboxAnswer, SandboxRequest } from '../types.js';
 import { type Context, cached } from './context.js';
-import { Refusal, badRequest, checkChain, notFound, ok, paginate, readParameters } from './kit.js';
-
-/** The longest range /v1/trading-volumes/users serves (the sandbox's own limit; the service states none). */
-export const MAX_USER_VOLUME_DAYS = 31;
+import { badRequest, ok, onChain, paginate, readParameters } from './kit.js';
 
 /** The next open (a session starting after now) and the next close (the end of the current or next session). */
-export function tradingHours(market: Market, now: number): { nextOpen: string | null; nextClose: string | null } {
+function tradingHours(market: Market, now: number): { nextOpen: string | null; nextClose: string | null } {
   const session = nextSession(market.hours, now);
-  return session ? { nextOpen: isoSeconds(session.open), nextClose: isoSeconds(session.close) } : { nextOpen: null, nextClose: null };
+  return session
+    ? { nextOpen: isoSeconds(session.open), nextClose: isoSeconds(session.close) }
+    : { nextOpen: null, nextClose: null };
 }
 
 const tagsOf = (market: Market): string[] => [market.pairType.toLowerCase(), ...(market.degen ? ['degen'] : [])];
@@ -51,41 +51,48 @@ function pairView(context: Context, market: Market, range: Timeframe): Record<st
 
 export function listPairs(request: SandboxRequest, context: Context): SandboxAnswer {
   const values = readParameters(request);
-  checkChain(values.block_chain, 'block_chain');
   const symbol = typeof values.symbol === 'string' ? values.symbol.toUpperCase() : undefined;
   const tags = (values.tags as string[] | undefined)?.map((tag) => tag.toLowerCase());
-  const shown = context.world.markets.filter(
+  // No market trades on a chain the sandbox holds no data for.
+  const markets = onChain(values.block_chain) ? context.world.markets : [];
+  const shown = markets.filter(
     (market) =>
       (values.is_ready_to_display === false || market.ready) &&
       (symbol === undefined || market.symbol === symbol) &&
       (tags === undefined || tags.length === 0 || tagsOf(market).some((tag) => tags.includes(tag))),
   );
   const range = values.volume_time_range as Timeframe;
-  return ok(paginate(shown.length, values.page as number, values.size as number, (from, to) => shown.slice(from, to).map((market) => pairView(context, market, range))));
+  return ok(
+    paginate(shown.length, values.page as number, values.size as number, (from, to) =>
+      shown.slice(from, to).map((market) => pairView(context, market, range)),
+    ),
+  );
 }
 
-function pairVolume(context: Context, base: string, range: Timeframe): SandboxAnswer {
-  const market = context.world.market(base);
-  if (!market) throw notFound('unknown-pair', `${base} is not a market of the sandbox; GET /v1/pairs lists them`);
+/** A market's volume over a range; a pair the world does not trade (or another chain) has traded nothing. */
+function pairVolume(context: Context, base: string, range: Timeframe, chain: unknown): SandboxAnswer {
+  const market = onChain(chain) ? context.world.market(base) : undefined;
+  if (!market) return ok({ pairBase: base, volume: '0', volumeUSD: '0', period: range });
   const volume = (context.world.pairVolumes[market.index] as Record<Timeframe, { qty: bigint; usd: bigint }>)[range];
   return ok({ pairBase: market.base, volume: quantityText(volume.qty), volumeUSD: usdText(volume.usd), period: range });
 }
 
 export function getPairVolume(request: SandboxRequest, context: Context): SandboxAnswer {
   const values = readParameters(request);
-  checkChain(values.block_chain, 'block_chain');
-  return pairVolume(context, values.pairBase as string, values.range as Timeframe);
+  return pairVolume(context, values.pairBase as string, values.range as Timeframe, values.block_chain);
 }
 
 export function getPairCumulativeVolume(request: SandboxRequest, context: Context): SandboxAnswer {
   const values = readParameters(request);
-  checkChain(values.block_chain, 'block_chain');
-  return pairVolume(context, values.pairBase as string, 'ALL');
+  return pairVolume(context, values.pairBase as string, 'ALL', values.block_chain);
 }
 
 function instant(name: string, text: string, allowDate: boolean): number {
   const seconds = parseInstant(text) ?? (allowDate ? parseDate(text) : undefined);
-  if (seconds === undefined) throw badRequest(`${name} must be an ISO-8601 date-time with its offset, such as 2026-11-14T00:00:00Z, not ${JSON.stringify(text)}`);
+  if (seconds === undefined)
+    throw badRequest(
+      `${name} must be an ISO-8601 date-time with its offset, such as 2026-11-14T00:00:00Z, not ${JSON.stringify(text)}`,
+    );
   return seconds;
 }
 
@@ -98,7 +105,7 @@ interface DayRow {
   closeVolume: bigint;
 }
 
-type UserDailyVolume = Record<string, string | number>;
+type UserDailyVolume = components['schemas']['UserDailyVolume'];
 
 /** The rows of the trades in [from, to), which lie within one UTC day, by address. */
 function dayRows(context: Context, from: number, to: number): UserDailyVolume[] {
@@ -140,14 +147,18 @@ const KEPT_DAYS = 64;
 
 export function listUserDailyVolumes(request: SandboxRequest, context: Context): SandboxAnswer {
   const values = readParameters(request);
-  checkChain(values.chains, 'chains');
   const from = instant('startTime', values.startTime as string, false);
   const to = instant('endTime', values.endTime as string, false);
-  if (to < from) throw badRequest('endTime is before startTime');
-  if (to - from > MAX_USER_VOLUME_DAYS * DAY) throw new Refusal(400, 'range-too-long', 'Range too long', `The sandbox serves at most ${MAX_USER_VOLUME_DAYS} days per request (its own limit; the service documents none): keep date ranges bounded`);
-  const days = cached(context, 'user-daily-volumes', () => new Map<number, UserDailyVolume[]>());
+  if (to < from) throw badRequest('endTime is before startTime: the range holds no instant');
   const rows: UserDailyVolume[] = [];
-  for (let day = Math.floor(from / DAY) * DAY; day < to; day += DAY) {
+  const { trades } = context.world.trades();
+  if (!onChain(values.chains) || trades.length === 0) return ok(rows);
+  // Any range is served: days without trades have no rows, so the walk runs only over the days that hold
+  // some (at most the world's history), however wide the range.
+  const firstDay = Math.floor((trades[0] as Trade).time / DAY) * DAY;
+  const last = Math.min(to, (trades[trades.length - 1] as Trade).time + 1);
+  const days = cached(context, 'user-daily-volumes', () => new Map<number, UserDailyVolume[]>());
+  for (let day = Math.max(Math.floor(from / DAY) * DAY, firstDay); day < last; day += DAY) {
     const start = Math.max(day, from);
     const end = Math.min(day + DAY, to);
     if (start > day || end < day + DAY) {
@@ -178,7 +189,8 @@ function sum(trades: readonly Trade[]): { vol: string; usdVol: string } {
 
 export function getProtocolVolumeByDate(request: SandboxRequest, context: Context): SandboxAnswer {
   const values = readParameters(request);
-  const from = values.startTime === undefined ? Number.NEGATIVE_INFINITY : instant('startTime', values.startTime as string, true);
+  const from =
+    values.startTime === undefined ? Number.NEGATIVE_INFINITY : instant('startTime', values.startTime as string, true);
   const to = values.endTime === undefined ? context.world.now + 1 : instant('endTime', values.endTime as string, true);
   if (to < from) throw badRequest('endTime is before startTime');
   return ok(sum(context.world.trades().between(from, to)));
@@ -186,7 +198,6 @@ export function getProtocolVolumeByDate(request: SandboxRequest, context: Contex
 
 export function getProtocolVolumeAllTime(request: SandboxRequest, context: Context): SandboxAnswer {
   const values = readParameters(request);
-  checkChain(values.chains, 'chains');
+  if (!onChain(values.chains)) return ok({ vol: '0', usdVol: '0' });
   return ok(cached(context, 'protocol-volume', () => sum(context.world.trades().trades)));
 }
-

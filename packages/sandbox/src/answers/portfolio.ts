@@ -3,12 +3,12 @@
 import { WMON } from '../cast.js';
 import { E10, E18, maxBig, usdText } from '../money.js';
 import { DAY, isoSeconds, timeZone } from '../time.js';
+import type { SandboxAnswer, SandboxRequest } from '../types.js';
 import { afterFees, figuresOf, winRate } from '../world/figures.js';
 import type { Market } from '../world/markets.js';
-import { type Position, feesOf, tokenToUsd, usdToToken } from '../world/positions.js';
-import type { SandboxAnswer, SandboxRequest } from '../types.js';
+import { feesOf, type Position, tokenToUsd, usdToToken } from '../world/positions.js';
 import type { Context } from './context.js';
-import { Refusal, badRequest, checkChain, ok, readParameters } from './kit.js';
+import { badRequest, ok, onChain, Refusal, readParameters, requireChain, type Values } from './kit.js';
 import { quote } from './oracle.js';
 
 /** Quotes and the position snapshot must be at most this old, and at most this far in the future. */
@@ -22,14 +22,20 @@ const CACHE_AGE = 20;
 function freshQuote(market: Market, now: number): { price: bigint; publishTime: number } {
   const current = quote(market);
   if (current.price <= 0n || current.publishTime < now - FRESHNESS || current.publishTime > now + SKEW) {
-    throw new Refusal(503, 'valuation-unavailable', 'Valuation unavailable', `The quote of ${market.pairName} was published at ${isoSeconds(current.publishTime)}, more than ${FRESHNESS} seconds before now: no complete current valuation is available. Retry with backoff.`);
+    throw new Refusal(
+      503,
+      'valuation-unavailable',
+      'Valuation unavailable',
+      `The quote of ${market.pairName} was published at ${isoSeconds(current.publishTime)}, more than ${FRESHNESS} seconds before now: no complete current valuation is available. Retry with backoff.`,
+    );
   }
   return current;
 }
 
 export function getUnrealizedPnl(request: SandboxRequest, context: Context): SandboxAnswer {
   const values = readParameters(request);
-  checkChain(values.block_chain, 'block_chain');
+  // The service's one documented refusal of a chain: 400 for an invalid chain parameter on unrealized PnL.
+  requireChain(values.block_chain, 'block_chain');
   const { world } = context;
   const { now } = world;
   const address = values.user_address as string;
@@ -37,7 +43,16 @@ export function getUnrealizedPnl(request: SandboxRequest, context: Context): San
   const snapshot = now - SNAPSHOT_AGE;
   const base = { userAddress: address, blockChain: 'MONAD', positionCount: open.length };
   const block = { blockNumber: world.blockAt(snapshot).toString(), blockTimestamp: snapshot };
-  if (open.length === 0) return ok({ ...base, unrealizedPnlUsd: '0', unrealizedPnlAfterAccruedFeesUsd: '0', fundingFeeUsd: '0', holdingFeeUsd: '0', ...block, priceAsOf: null });
+  if (open.length === 0)
+    return ok({
+      ...base,
+      unrealizedPnlUsd: '0',
+      unrealizedPnlAfterAccruedFeesUsd: '0',
+      fundingFeeUsd: '0',
+      holdingFeeUsd: '0',
+      ...block,
+      priceAsOf: null,
+    });
   const mon = world.markets.find((market) => market.symbol === 'MON') as Market;
   let gross = 0n;
   let net = 0n;
@@ -58,11 +73,29 @@ export function getUnrealizedPnl(request: SandboxRequest, context: Context): San
     const raw = usdToToken(rawUsd, position.marginToken, tokenPrice);
     const fees = feesOf(position, now);
     gross += tokenToUsd(maxBig(raw, -position.margin), position.marginToken, tokenPrice);
-    net += tokenToUsd(maxBig(raw + fees.fundingFee - fees.holdingFee, -position.margin), position.marginToken, tokenPrice);
+    net += tokenToUsd(
+      maxBig(raw + fees.fundingFee - fees.holdingFee, -position.margin),
+      position.marginToken,
+      tokenPrice,
+    );
     funding += tokenToUsd(fees.fundingFee, position.marginToken, tokenPrice);
     holding += tokenToUsd(fees.holdingFee, position.marginToken, tokenPrice);
   }
-  return ok({ ...base, unrealizedPnlUsd: usdText(gross), unrealizedPnlAfterAccruedFeesUsd: usdText(net), fundingFeeUsd: usdText(funding), holdingFeeUsd: usdText(holding), ...block, priceAsOf });
+  return ok({
+    ...base,
+    unrealizedPnlUsd: usdText(gross),
+    unrealizedPnlAfterAccruedFeesUsd: usdText(net),
+    fundingFeeUsd: usdText(funding),
+    holdingFeeUsd: usdText(holding),
+    ...block,
+    priceAsOf,
+  });
+}
+
+/** The trader's positions on the chain asked for: none on a chain the sandbox holds no data for. */
+function tradedOnChain(context: Context, values: Values): readonly Position[] {
+  if (!onChain(values.blockchain)) return [];
+  return context.world.trader(values.user_address as string)?.positions ?? [];
 }
 
 const PORTFOLIO_DAYS = { ALL_TIME: Number.POSITIVE_INFINITY, DAYS_7: 7, DAYS_30: 30, DAYS_60: 60 } as const;
@@ -75,32 +108,47 @@ function portfolioWindow(timeframe: PortfolioTimeframe, now: number): { from: nu
 
 export function getTradeOverview(request: SandboxRequest, context: Context): SandboxAnswer {
   const values = readParameters(request);
-  checkChain(values.blockchain, 'blockchain');
   const { now } = context.world;
-  const positions = context.world.trader(values.user_address as string)?.positions ?? [];
+  const positions = tradedOnChain(context, values);
   const window = portfolioWindow(values.timeframe as PortfolioTimeframe, now);
   const figures = figuresOf(positions, window);
-  const net = values.is_after_fee === true ? afterFees(positions, window, now) : { pnl: figures.pnl, biggestWin: figures.biggestWin };
-  return ok({ realizedPnlUsd: usdText(net.pnl), biggestWinUsd: usdText(net.biggestWin), winRate: winRate(figures), updatedAt: isoSeconds(now - CACHE_AGE) });
+  const net =
+    values.is_after_fee === true
+      ? afterFees(positions, window, now)
+      : { pnl: figures.pnl, biggestWin: figures.biggestWin };
+  return ok({
+    realizedPnlUsd: usdText(net.pnl),
+    biggestWinUsd: usdText(net.biggestWin),
+    winRate: winRate(figures),
+    updatedAt: isoSeconds(now - CACHE_AGE),
+  });
 }
 
 /** Bucket width and count the sandbox chooses for each timeframe (DAY_30 buckets run from the first trade). */
-const RESOLUTIONS = { DAYS_7: ['DAY_1', 1, 7], DAYS_30: ['DAY_1', 1, 30], DAYS_60: ['DAY_7', 7, 9], ALL_TIME: ['DAY_30', 30, 0] } as const;
+const RESOLUTIONS = {
+  DAYS_7: ['DAY_1', 1, 7],
+  DAYS_30: ['DAY_1', 1, 30],
+  DAYS_60: ['DAY_7', 7, 9],
+  ALL_TIME: ['DAY_30', 30, 0],
+} as const;
 
 export function getPnlChart(request: SandboxRequest, context: Context): SandboxAnswer {
   const values = readParameters(request);
-  checkChain(values.blockchain, 'blockchain');
   const zone = timeZone(values.timezone as string);
-  if (!zone) throw badRequest(`timezone must be a time-zone name such as UTC or America/New_York, not ${JSON.stringify(values.timezone)}`);
+  if (!zone)
+    throw badRequest(
+      `timezone must be a time-zone name such as UTC or America/New_York, not ${JSON.stringify(values.timezone)}`,
+    );
   const { now } = context.world;
-  const positions = context.world.trader(values.user_address as string)?.positions ?? [];
+  const positions = tradedOnChain(context, values);
   const [resolution, width, fixedCount] = RESOLUTIONS[values.timeframe as PortfolioTimeframe];
   const today = zone.dayStart(now);
   // A local midnight `days` days before today's, found from midday so a daylight-saving shift cannot skip it.
   const midnightBefore = (days: number): number => zone.dayStart(today - days * DAY + DAY / 2);
   const starts: number[] = [];
   if (fixedCount > 0) {
-    for (let bucket = 0; bucket < fixedCount; bucket += 1) starts.push(midnightBefore((fixedCount - bucket) * width - 1));
+    for (let bucket = 0; bucket < fixedCount; bucket += 1)
+      starts.push(midnightBefore((fixedCount - bucket) * width - 1));
   } else if (positions.length > 0) {
     const first = zone.dayStart(Math.min(...positions.map((position) => position.openTime)));
     for (let start = first; start <= now; start = zone.dayStart(start + width * DAY + DAY / 2)) starts.push(start);
@@ -114,7 +162,11 @@ export function getPnlChart(request: SandboxRequest, context: Context): SandboxA
     while (bucket > 0 && closed < (starts[bucket] as number)) bucket -= 1;
     sums[bucket] = (sums[bucket] as bigint) + position.pnlUsd - (afterFee ? feesOf(position, now).totalUsd : 0n);
   }
-  return ok({ data: starts.map((t, bucket) => ({ t, pnl: usdText(sums[bucket] as bigint) })), updatedAt: isoSeconds(now - CACHE_AGE), resolution });
+  return ok({
+    data: starts.map((t, bucket) => ({ t, pnl: usdText(sums[bucket] as bigint) })),
+    updatedAt: isoSeconds(now - CACHE_AGE),
+    resolution,
+  });
 }
 
 export function getPortfolioData(request: SandboxRequest, context: Context): SandboxAnswer {
@@ -138,7 +190,14 @@ export function getPortfolioData(request: SandboxRequest, context: Context): San
   }
   const tradingPairs = [...byMarket]
     .sort(([a, left], [b, right]) => (left.usd === right.usd ? a.index - b.index : left.usd > right.usd ? -1 : 1))
-    .map(([market, volume]) => ({ pairBase: market.base, pairName: market.pairName, pairSymbol: market.symbol, pairType: market.pairType, tradingVolumeQty: volume.qty.toString(), tradingVolumeUSD: volume.usd.toString() }));
+    .map(([market, volume]) => ({
+      pairBase: market.base,
+      pairName: market.pairName,
+      pairSymbol: market.symbol,
+      pairType: market.pairType,
+      tradingVolumeQty: volume.qty.toString(),
+      tradingVolumeUSD: volume.usd.toString(),
+    }));
   const open = positions.filter((position) => position.closeTime === undefined);
   return ok({
     trader: address,
@@ -147,7 +206,10 @@ export function getPortfolioData(request: SandboxRequest, context: Context): San
     tradingVolumeUSD: figures.volume.toString(),
     gain: figures.wins,
     loss: figures.losses,
-    metrics: { positionLiveCount: open.length, orderLiveCount: open.filter((position) => position.decreaseOrder).length },
+    metrics: {
+      positionLiveCount: open.length,
+      orderLiveCount: open.filter((position) => position.decreaseOrder).length,
+    },
     tradingPairs,
   });
 }

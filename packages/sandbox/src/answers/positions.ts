@@ -2,14 +2,14 @@
 // positions, so each belongs to a position the positions endpoint lists, with the same figures.
 import { Random } from '../random.js';
 import { isoSeconds } from '../time.js';
-import { type Position, displayLevels, feesOf, positionHash } from '../world/positions.js';
-import type { World } from '../world/index.js';
 import type { SandboxAnswer, SandboxRequest } from '../types.js';
+import type { World } from '../world/index.js';
+import { displayLevels, feesOf, type Position, positionHash } from '../world/positions.js';
 import { type Context, cached } from './context.js';
-import { checkChain, ok, paginate, readParameters } from './kit.js';
+import { ok, onChain, paginate, readParameters } from './kit.js';
 
 /** The Position object, as the positions endpoint and the trade history's `position` show it. */
-export function positionView(position: Position, now: number): Record<string, unknown> {
+function positionView(position: Position, now: number): Record<string, unknown> {
   const levels = displayLevels(position);
   const fees = feesOf(position, now);
   const view: Record<string, unknown> = {
@@ -44,9 +44,13 @@ export function positionView(position: Position, now: number): Record<string, un
 }
 
 /** Open positions first (newest first), then the closed ones, most recently closed first. */
-export function positionOrder(positions: readonly Position[]): Position[] {
-  const open = positions.filter((position) => position.closeTime === undefined).sort((a, b) => b.openTime - a.openTime || b.id - a.id);
-  const closed = positions.filter((position) => position.closeTime !== undefined).sort((a, b) => (b.closeTime as number) - (a.closeTime as number) || b.id - a.id);
+function positionOrder(positions: readonly Position[]): Position[] {
+  const open = positions
+    .filter((position) => position.closeTime === undefined)
+    .sort((a, b) => b.openTime - a.openTime || b.id - a.id);
+  const closed = positions
+    .filter((position) => position.closeTime !== undefined)
+    .sort((a, b) => (b.closeTime as number) - (a.closeTime as number) || b.id - a.id);
   return [...open, ...closed];
 }
 
@@ -54,7 +58,11 @@ export function listPositions(request: SandboxRequest, context: Context): Sandbo
   const values = readParameters(request);
   const trader = context.world.trader(values.userAddress as string);
   const positions = trader ? positionOrder(trader.positions) : [];
-  return ok(paginate(positions.length, values.page as number, values.size as number, (from, to) => positions.slice(from, to).map((position) => positionView(position, context.world.now))));
+  return ok(
+    paginate(positions.length, values.page as number, values.size as number, (from, to) =>
+      positions.slice(from, to).map((position) => positionView(position, context.world.now)),
+    ),
+  );
 }
 
 type Kind =
@@ -78,27 +86,39 @@ interface Event {
 }
 
 const OPENING: ReadonlySet<Kind> = new Set(['OPEN_MARKET_TRADE', 'OPEN_LIMIT_ORDER', 'OPEN_POSITION']);
-const CLOSING: ReadonlySet<Kind> = new Set(['CLOSE_TRADE_SUCCESSFUL', 'EXECUTE_DECREASE_ORDER_SUCCESSFUL', 'CLOSE_POSITION']);
+const CLOSING: ReadonlySet<Kind> = new Set([
+  'CLOSE_TRADE_SUCCESSFUL',
+  'EXECUTE_DECREASE_ORDER_SUCCESSFUL',
+  'CLOSE_POSITION',
+]);
 
 /**
  * The events of one position, oldest first. Positions opened before the rename carry the legacy names; the
  * others open at market or by a limit order, may update their TP/SL, and close at market or by their TP/SL order.
  */
-export function eventsOf(position: Position, now: number): Event[] {
+function eventsOf(position: Position, now: number): Event[] {
   const kinds: [Kind, number][] = [];
   const { openTime, closeTime } = position;
   if (position.legacy) {
     kinds.push(['OPEN_MARKET_TRADE', openTime]);
     if (closeTime !== undefined) kinds.push(['CLOSE_TRADE_SUCCESSFUL', closeTime]);
   } else {
-    if (position.limit) kinds.push(['OPEN_LIMIT_ORDER', openTime - 600 - (position.id % 3000)], ['EXECUTE_LIMIT_ORDER_SUCCESSFUL', openTime]);
+    if (position.limit)
+      kinds.push(
+        ['OPEN_LIMIT_ORDER', openTime - 600 - (position.id % 3000)],
+        ['EXECUTE_LIMIT_ORDER_SUCCESSFUL', openTime],
+      );
     else kinds.push(['OPEN_POSITION', openTime]);
     const end = closeTime ?? now;
     if (position.decreaseOrder) kinds.push(['DECREASE_ORDER_CREATED', Math.min(end, openTime + 120)]);
     for (let update = 0; update < position.updates; update += 1) {
-      kinds.push([update % 2 === 0 ? 'UPDATE_TRADE_TP' : 'UPDATE_TRADE_SL', openTime + Math.floor(((end - openTime) * (update + 1)) / (position.updates + 2))]);
+      kinds.push([
+        update % 2 === 0 ? 'UPDATE_TRADE_TP' : 'UPDATE_TRADE_SL',
+        openTime + Math.floor(((end - openTime) * (update + 1)) / (position.updates + 2)),
+      ]);
     }
-    if (closeTime !== undefined) kinds.push([position.decreaseOrder ? 'EXECUTE_DECREASE_ORDER_SUCCESSFUL' : 'CLOSE_POSITION', closeTime]);
+    if (closeTime !== undefined)
+      kinds.push([position.decreaseOrder ? 'EXECUTE_DECREASE_ORDER_SUCCESSFUL' : 'CLOSE_POSITION', closeTime]);
   }
   return kinds.sort((a, b) => a[1] - b[1]).map(([kind, time], ordinal) => ({ position, kind, time, ordinal }));
 }
@@ -150,9 +170,13 @@ function eventView(event: Event, world: World): Record<string, unknown> {
 
 export function listTradeHistory(request: SandboxRequest, context: Context): SandboxAnswer {
   const values = readParameters(request);
-  checkChain(values.block_chain, 'block_chain');
   const address = values.user_address as string;
-  const trader = context.world.trader(address);
+  // No history on a chain the sandbox holds no data for.
+  const trader = onChain(values.block_chain) ? context.world.trader(address) : undefined;
   const events = trader ? history(context, trader.positions, trader.address) : [];
-  return ok(paginate(events.length, values.page as number, values.size as number, (from, to) => events.slice(from, to).map((event) => eventView(event, context.world))));
+  return ok(
+    paginate(events.length, values.page as number, values.size as number, (from, to) =>
+      events.slice(from, to).map((event) => eventView(event, context.world)),
+    ),
+  );
 }

@@ -1,10 +1,10 @@
 // The points program: team info (by address and by code), members, boost history and the team
 // leaderboard, all computed from the same per-epoch team volumes so they agree with each other.
 import { isoSeconds } from '../time.js';
-import { CURRENT_EPOCH, type Team, epochAt, epochStart } from '../world/teams.js';
-import type { Position } from '../world/positions.js';
-import type { Trader } from '../world/traders.js';
 import type { SandboxAnswer, SandboxRequest } from '../types.js';
+import type { Position } from '../world/positions.js';
+import { CURRENT_EPOCH, epochAt, epochStart, type Team } from '../world/teams.js';
+import type { Trader } from '../world/traders.js';
 import { type Context, cached } from './context.js';
 import { badRequest, ok, paginate, readParameters } from './kit.js';
 
@@ -38,7 +38,8 @@ function book(context: Context, team: Team): TeamBook {
     const { world } = context;
     const volumes = Array.from({ length: CURRENT_EPOCH + 1 }, () => 0n);
     addVolume(volumes, (world.traders[team.leader] as Trader).positions, team.createdAt, world.now);
-    for (const member of team.members) addVolume(volumes, (world.traders[member.trader] as Trader).positions, member.joinTime, world.now);
+    for (const member of team.members)
+      addVolume(volumes, (world.traders[member.trader] as Trader).positions, member.joinTime, world.now);
     return { volumes: volumes.map((usd) => usd / E18), createdEpoch: epochAt(world.now, team.createdAt) };
   });
 }
@@ -83,14 +84,19 @@ function ledBy(context: Context, address: string): Team | undefined {
 
 function joinedBy(context: Context, address: string): Team | undefined {
   const trader = context.world.trader(address);
-  return trader ? context.world.teams.find((team) => team.members.some((member) => member.trader === trader.index)) : undefined;
+  return trader
+    ? context.world.teams.find((team) => team.members.some((member) => member.trader === trader.index))
+    : undefined;
 }
 
 export function getTeamInfo(request: SandboxRequest, context: Context): SandboxAnswer {
   const address = readParameters(request).user_address as string;
   const leader = ledBy(context, address);
   const member = joinedBy(context, address);
-  return ok({ leaderTeam: leader ? teamInfo(context, leader) : null, memberTeam: member ? teamInfo(context, member) : null });
+  return ok({
+    leaderTeam: leader ? teamInfo(context, leader) : null,
+    memberTeam: member ? teamInfo(context, member) : null,
+  });
 }
 
 export function getTeamInfoByCode(request: SandboxRequest, context: Context): SandboxAnswer {
@@ -111,7 +117,12 @@ export function listTeamMembers(request: SandboxRequest, context: Context): Sand
         const trader = world.traders[member.trader] as Trader;
         for (const position of trader.positions) {
           if (position.openTime >= member.joinTime && position.openTime <= world.now) total += position.openNotionalUsd;
-          if (position.closeTime !== undefined && position.closeTime >= member.joinTime && position.closeTime <= world.now) total += position.closeNotionalUsd;
+          if (
+            position.closeTime !== undefined &&
+            position.closeTime >= member.joinTime &&
+            position.closeTime <= world.now
+          )
+            total += position.closeNotionalUsd;
         }
         const dollars = total / E18;
         return {
@@ -131,12 +142,17 @@ export function listTeamBoostHistory(request: SandboxRequest, context: Context):
   const address = values.user_address as string;
   const team = ledBy(context, address) ?? joinedBy(context, address);
   const epochs: number[] = [];
-  if (team) for (let epoch = CURRENT_EPOCH - 1; epoch >= book(context, team).createdEpoch; epoch -= 1) epochs.push(epoch);
+  if (team)
+    for (let epoch = CURRENT_EPOCH - 1; epoch >= book(context, team).createdEpoch; epoch -= 1) epochs.push(epoch);
   return ok(
     paginate(epochs.length, values.page as number, values.size as number, (from, to) =>
       epochs.slice(from, to).map((epoch) => {
         const extra = boost(context, team as Team, epoch);
-        return { epoch, generalTeamBoostPoints: extra.general.toString(), degenTeamBoostPoints: extra.degen.toString() };
+        return {
+          epoch,
+          generalTeamBoostPoints: extra.general.toString(),
+          degenTeamBoostPoints: extra.degen.toString(),
+        };
       }),
     ),
   );
@@ -145,17 +161,37 @@ export function listTeamBoostHistory(request: SandboxRequest, context: Context):
 export function listTeamPointsLeaderboard(request: SandboxRequest, context: Context): SandboxAnswer {
   const values = readParameters(request);
   const asked = values.epoch as number;
-  if (asked < 0 || asked > CURRENT_EPOCH) throw badRequest(`epoch must be from 1 to ${CURRENT_EPOCH}, or 0 for the current epoch, not ${asked}`);
+  if (asked < 0) throw badRequest(`epoch must be 0 (the current epoch) or an epoch number from 1, not ${asked}`);
+  // An epoch after the current one has not started: no team has points in it yet.
+  if (asked > CURRENT_EPOCH) return ok(paginate(0, values.page as number, values.size as number, () => []));
   const epoch = asked === 0 ? CURRENT_EPOCH : asked;
   const rows = cached(context, `team-leaderboard:${epoch}`, () =>
     context.world.teams
       .filter((team) => book(context, team).createdEpoch <= epoch)
       .map((team) => {
         const dollars = book(context, team).volumes[epoch] as bigint;
-        return { teamName: team.name, currentEpochVolume: dollars, currentGeneralPoints: generalPoints(dollars), currentDegenPoints: degenPoints(dollars) };
+        return {
+          teamName: team.name,
+          currentEpochVolume: dollars,
+          currentGeneralPoints: generalPoints(dollars),
+          currentDegenPoints: degenPoints(dollars),
+        };
       })
-      .sort((a, b) => (a.currentGeneralPoints === b.currentGeneralPoints ? (a.teamName < b.teamName ? -1 : 1) : a.currentGeneralPoints > b.currentGeneralPoints ? -1 : 1))
-      .map((row) => ({ teamName: row.teamName, currentEpochVolume: row.currentEpochVolume.toString(), currentGeneralPoints: row.currentGeneralPoints.toString(), currentDegenPoints: row.currentDegenPoints.toString() })),
+      .sort((a, b) =>
+        a.currentGeneralPoints === b.currentGeneralPoints
+          ? a.teamName < b.teamName
+            ? -1
+            : 1
+          : a.currentGeneralPoints > b.currentGeneralPoints
+            ? -1
+            : 1,
+      )
+      .map((row) => ({
+        teamName: row.teamName,
+        currentEpochVolume: row.currentEpochVolume.toString(),
+        currentGeneralPoints: row.currentGeneralPoints.toString(),
+        currentDegenPoints: row.currentDegenPoints.toString(),
+      })),
   );
   return ok(paginate(rows.length, values.page as number, values.size as number, (from, to) => rows.slice(from, to)));
 }

@@ -1,7 +1,7 @@
 // A trader's figures over a window, added up from their positions: the one place PnL, volume and win counts
 // are computed, so the leaderboard, my-rank, trading stats, the portfolio and the competitions agree.
 import { E18 } from '../money.js';
-import { HIGH_LEVERAGE, type Position, feesOf } from './positions.js';
+import { feesOf, HIGH_LEVERAGE, type Position } from './positions.js';
 
 export interface Figures {
   /** Gross realized PnL of the positions closed in the window, USD 1e18. */
@@ -15,7 +15,15 @@ export interface Figures {
   biggestWin: bigint;
 }
 
-export const emptyFigures = (): Figures => ({ pnl: 0n, volume: 0n, highLeverageVolume: 0n, lowLeverageVolume: 0n, wins: 0, losses: 0, biggestWin: 0n });
+export const emptyFigures = (): Figures => ({
+  pnl: 0n,
+  volume: 0n,
+  highLeverageVolume: 0n,
+  lowLeverageVolume: 0n,
+  wins: 0,
+  losses: 0,
+  biggestWin: 0n,
+});
 
 /** A window [from, to] of Unix seconds, both ends included. */
 export interface Window {
@@ -23,16 +31,18 @@ export interface Window {
   readonly to: number;
 }
 
-export function addPosition(figures: Figures, position: Position, window: Window): void {
-  const band = position.leverage >= HIGH_LEVERAGE ? 'highLeverageVolume' : 'lowLeverageVolume';
-  if (position.openTime >= window.from && position.openTime <= window.to) {
-    figures.volume += position.openNotionalUsd;
-    figures[band] += position.openNotionalUsd;
-  }
-  const closed = position.closeTime;
-  if (closed === undefined || closed < window.from || closed > window.to) return;
+/** A position's opening notional, in the window's volume and its leverage band. */
+export function addOpening(figures: Figures, position: Position): void {
+  figures.volume += position.openNotionalUsd;
+  if (position.leverage >= HIGH_LEVERAGE) figures.highLeverageVolume += position.openNotionalUsd;
+  else figures.lowLeverageVolume += position.openNotionalUsd;
+}
+
+/** A position's closing: its notional in the volumes, its PnL, and a win or a loss. */
+export function addClosing(figures: Figures, position: Position): void {
   figures.volume += position.closeNotionalUsd;
-  figures[band] += position.closeNotionalUsd;
+  if (position.leverage >= HIGH_LEVERAGE) figures.highLeverageVolume += position.closeNotionalUsd;
+  else figures.lowLeverageVolume += position.closeNotionalUsd;
   figures.pnl += position.pnlUsd;
   if (position.pnlUsd > 0n) {
     figures.wins += 1;
@@ -40,15 +50,26 @@ export function addPosition(figures: Figures, position: Position, window: Window
   } else figures.losses += 1;
 }
 
-export function figuresOf(positions: readonly Position[], window: Window, include?: (position: Position) => boolean): Figures {
+function addPosition(figures: Figures, position: Position, window: Window): void {
+  if (position.openTime >= window.from && position.openTime <= window.to) addOpening(figures, position);
+  const closed = position.closeTime;
+  if (closed !== undefined && closed >= window.from && closed <= window.to) addClosing(figures, position);
+}
+
+export function figuresOf(
+  positions: readonly Position[],
+  window: Window,
+  include?: (position: Position) => boolean,
+): Figures {
   const figures = emptyFigures();
   for (const position of positions) if (!include || include(position)) addPosition(figures, position, window);
   return figures;
 }
 
 /** The ranked set (the sandbox's rule): at least one position closed in the window and $1,000 of volume. */
-export const RANKED_MIN_VOLUME = 1000n * E18;
-export const isRanked = (figures: Figures): boolean => figures.wins + figures.losses > 0 && figures.volume >= RANKED_MIN_VOLUME;
+const RANKED_MIN_VOLUME = 1000n * E18;
+export const isRanked = (figures: Figures): boolean =>
+  figures.wins + figures.losses > 0 && figures.volume >= RANKED_MIN_VOLUME;
 
 /** Win rate as a fraction with four decimals, from counts (not money). */
 export function winRate(figures: Figures): number {
@@ -57,7 +78,11 @@ export function winRate(figures: Figures): number {
 }
 
 /** Realized figures net of fees over a window: PnL, and the biggest win, of the positions closed in it. */
-export function afterFees(positions: readonly Position[], window: Window, now: number): { pnl: bigint; biggestWin: bigint } {
+export function afterFees(
+  positions: readonly Position[],
+  window: Window,
+  now: number,
+): { pnl: bigint; biggestWin: bigint } {
   let pnl = 0n;
   let biggestWin = 0n;
   for (const position of positions) {

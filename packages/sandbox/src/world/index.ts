@@ -1,16 +1,16 @@
 // The world: everything the sandbox answers from, built once from a seed and a `now`, and never changed
 // afterwards (the joins live beside it, in the sandbox). Costly views are computed on first use and kept.
 import { DAY } from '../time.js';
-import { type Competition, buildCompetitions } from './competitions.js';
-import { type Market, buildMarkets } from './markets.js';
+import { buildCompetitions, type Competition } from './competitions.js';
+import { buildMarkets, type Market } from './markets.js';
 import { Rankings, TIMEFRAMES, type Timeframe, timeframeWindow } from './rankings.js';
-import { type StakedPortfolio, buildApySeries, buildStakes } from './staking.js';
-import { type Team, buildTeams } from './teams.js';
+import { buildApySeries, buildStakes, type StakedPortfolio } from './staking.js';
+import { buildTeams, type Team } from './teams.js';
+import { buildTraders, type Population, type Trader, type WorldFrame } from './traders.js';
 import { TradeLog } from './trades.js';
-import { type Trader, type WorldFrame, buildTraders } from './traders.js';
 
 /** How far back trading goes. */
-export const HISTORY_DAYS = 120;
+const HISTORY_DAYS = 120;
 
 export interface Volume {
   qty: bigint;
@@ -40,12 +40,19 @@ export class World {
     this.markets = buildMarkets(seed, now, HISTORY_DAYS * DAY);
     this.marketIndex = new Map(this.markets.map((market) => [market.base.toLowerCase(), market]));
     const mon = this.markets.find((market) => market.symbol === 'MON') as Market;
-    const frame: WorldFrame = { seed, now, historyStart: this.historyStart, markets: this.markets, pricing: { mon, now } };
+    const frame: WorldFrame = {
+      seed,
+      now,
+      historyStart: this.historyStart,
+      markets: this.markets,
+      pricing: { mon, now },
+    };
     this.traders = buildTraders(frame);
     this.traderIndex = new Map(this.traders.map((trader) => [trader.address, trader.index]));
     this.rankings = new Rankings(this.traders, now);
-    this.competitions = buildCompetitions(seed, now, this.traders, this.traderIndex);
-    this.teams = buildTeams(seed, now, this.traders, this.traderIndex);
+    const population: Population = { seed, now, traders: this.traders, indexOf: this.traderIndex };
+    this.competitions = buildCompetitions(population);
+    this.teams = buildTeams(population);
     this.stakes = buildStakes(seed, this.traders);
     this.apy = buildApySeries(seed);
   }
@@ -78,7 +85,13 @@ export class World {
   }
 
   private buildPairVolumes(): Record<Timeframe, Volume>[] {
-    const volumes = this.markets.map(() => Object.fromEntries(TIMEFRAMES.map((timeframe) => [timeframe, { qty: 0n, usd: 0n }])) as Record<Timeframe, Volume>);
+    const volumes = this.markets.map(
+      () =>
+        Object.fromEntries(TIMEFRAMES.map((timeframe) => [timeframe, { qty: 0n, usd: 0n }])) as Record<
+          Timeframe,
+          Volume
+        >,
+    );
     const windows = TIMEFRAMES.map((timeframe) => [timeframe, timeframeWindow(timeframe, this.now)] as const);
     for (const trader of this.traders) {
       for (const position of trader.positions) {

@@ -12,16 +12,13 @@ const EXECUTION_FEE_USD = 5n * 10n ** 17n;
 /** Leverage at or above which a position's volume counts in the high-leverage band (the sandbox's choice). */
 export const HIGH_LEVERAGE = 20;
 
-export interface Position {
+/** What a position keeps as it was drawn. */
+interface Drawn {
   /** Drawn number the position's hash is derived from (see positionHash), and a tie-breaker in orderings. */
   readonly id: number;
-  /** The hash written by hand for the cast's positions. */
-  readonly fixedHash: string | undefined;
   readonly trader: number;
   readonly market: Market;
   readonly isLong: boolean;
-  readonly marginToken: Token;
-  readonly lvToken: Token;
   readonly leverage: number;
   readonly openTime: number;
   /** Undefined while the position is open. */
@@ -34,11 +31,18 @@ export interface Position {
   readonly decreaseOrder: boolean;
   /** Number of take-profit/stop-loss updates made while it was open. */
   readonly updates: number;
+  /** Whether a stop loss is set (its level is derived for display, see displayLevels). */
+  readonly stopLossSet: boolean;
+}
+
+export interface Position extends Drawn {
+  /** The hash written by hand for the cast's positions. */
+  readonly fixedHash: string | undefined;
+  readonly marginToken: Token;
+  readonly lvToken: Token;
   readonly qty: bigint;
   readonly entryPrice: bigint;
   readonly closePrice: bigint | undefined;
-  /** Whether a stop loss is set (its level is derived for display, see displayLevels). */
-  readonly stopLossSet: boolean;
   readonly exact: ExactAmounts | undefined;
   /** Margin in the margin token's decimals. */
   readonly margin: bigint;
@@ -53,24 +57,12 @@ export interface Position {
   readonly closeTokenPrice: bigint;
 }
 
-export interface PositionDraw {
-  readonly id: number;
+export interface PositionDraw extends Drawn {
   readonly fixedHash?: string;
-  readonly trader: number;
-  readonly market: Market;
-  readonly isLong: boolean;
   readonly wmon: boolean;
-  readonly leverage: number;
   readonly notionalUsd: bigint;
   /** When set, the quantity instead of the notional (for a position sized to hit a PnL). */
   readonly qty?: bigint;
-  readonly openTime: number;
-  readonly closeTime: number | undefined;
-  readonly legacy: boolean;
-  readonly limit: boolean;
-  readonly decreaseOrder: boolean;
-  readonly updates: number;
-  readonly stopLossSet: boolean;
   /** Fixed prices (the cast's own positions); otherwise the market's price at the time. */
   readonly entryPrice?: bigint;
   readonly closePrice?: bigint;
@@ -78,7 +70,7 @@ export interface PositionDraw {
   readonly exact?: ExactAmounts;
 }
 
-export interface ExactAmounts {
+interface ExactAmounts {
   readonly margin: bigint;
   readonly stopLoss: bigint;
   readonly takeProfit: bigint;
@@ -93,7 +85,7 @@ export interface Pricing {
   readonly now: number;
 }
 
-export function tokenPrice(token: Token, pricing: Pricing, seconds: number): bigint {
+function tokenPrice(token: Token, pricing: Pricing, seconds: number): bigint {
   return token === WMON ? price18At(pricing.mon, seconds) : E18;
 }
 
@@ -129,7 +121,8 @@ export function makePosition(draw: PositionDraw, pricing: Pricing): Position {
   if (qty < 1n) qty = 1n;
   const openNotionalUsd = (qty * entryPrice) / E10;
   const openTokenPrice = tokenPrice(marginToken, pricing, draw.openTime);
-  const margin = draw.exact?.margin ?? usdToToken(openNotionalUsd / leverageOf(draw.leverage), marginToken, openTokenPrice);
+  const margin =
+    draw.exact?.margin ?? usdToToken(openNotionalUsd / leverageOf(draw.leverage), marginToken, openTokenPrice);
   let closePrice: bigint | undefined;
   let pnl = 0n;
   let pnlUsd = 0n;
@@ -201,20 +194,31 @@ export function feesOf(position: Position, now: number): Fees {
   const { marginToken, openTokenPrice, closeTokenPrice, market } = position;
   const openFee = usdToToken((position.openNotionalUsd * FEE_RATE_BPS) / 10_000n, marginToken, openTokenPrice);
   const executionFee = usdToToken(EXECUTION_FEE_USD, marginToken, openTokenPrice);
-  const closeFee = position.closeTime === undefined ? 0n : usdToToken((position.closeNotionalUsd * FEE_RATE_BPS) / 10_000n, marginToken, closeTokenPrice);
+  const closeFee =
+    position.closeTime === undefined
+      ? 0n
+      : usdToToken((position.closeNotionalUsd * FEE_RATE_BPS) / 10_000n, marginToken, closeTokenPrice);
   const held = BigInt(Math.max(0, (position.closeTime ?? now) - position.openTime));
   const notionalToken = usdToToken(position.openNotionalUsd, marginToken, openTokenPrice);
   const holdingFee = position.exact?.holdingFee ?? (notionalToken * market.holdingFeeRate * held) / E18;
   const funding = (notionalToken * market.fundingRate * held) / E18;
   const fundingFee = position.exact?.fundingFee ?? (position.isLong ? -funding : funding);
-  const totalUsd = tokenToUsd(openFee + executionFee + closeFee + holdingFee - fundingFee, marginToken, closeTokenPrice);
+  const totalUsd = tokenToUsd(
+    openFee + executionFee + closeFee + holdingFee - fundingFee,
+    marginToken,
+    closeTokenPrice,
+  );
   fees = { openFee, executionFee, closeFee, fundingFee, holdingFee, totalUsd };
   feesCache.set(position, fees);
   return fees;
 }
 
 /** Stop loss (0 when unset), take profit and the funding accumulator a position shows, derived on demand. */
-export function displayLevels(position: Position): { stopLoss: bigint; takeProfit: bigint; longAccFundingFeePerShare: bigint } {
+export function displayLevels(position: Position): {
+  stopLoss: bigint;
+  takeProfit: bigint;
+  longAccFundingFeePerShare: bigint;
+} {
   if (position.exact) return position.exact;
   const direction = position.isLong ? 1n : -1n;
   const step = position.entryPrice / 20n;

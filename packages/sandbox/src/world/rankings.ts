@@ -1,15 +1,22 @@
 // The trader leaderboard's rankings: figures per trader for each timeframe, computed once when the world is
 // built, and one ordering per (timeframe, sort field, direction), sorted the first time it is asked for.
-import { type Figures, addPosition, emptyFigures, isRanked, winRate } from './figures.js';
-import type { Trader } from './traders.js';
-import { DAY } from '../time.js';
 
-export type Timeframe = 'ONE_DAY' | 'SEVEN_DAY' | 'THIRTY_DAY' | 'ALL';
-export type SortField = 'PNL' | 'WIN_RATE' | 'BIGGEST_WIN' | 'TOTAL_VOL_USD';
-export type Direction = 'ASC' | 'DESC';
+import type { components } from '@trading-analytics/client';
+import { DAY } from '../time.js';
+import { addClosing, addOpening, emptyFigures, type Figures, isRanked, winRate } from './figures.js';
+import type { Trader } from './traders.js';
+
+export type Timeframe = components['schemas']['TimeRange'];
+export type SortField = components['parameters']['LeaderboardSortField'];
+export type Direction = components['schemas']['SortDirection'];
 
 export const TIMEFRAMES: readonly Timeframe[] = ['ONE_DAY', 'SEVEN_DAY', 'THIRTY_DAY', 'ALL'];
-export const TIMEFRAME_SECONDS: Readonly<Record<Timeframe, number>> = { ONE_DAY: DAY, SEVEN_DAY: 7 * DAY, THIRTY_DAY: 30 * DAY, ALL: Number.POSITIVE_INFINITY };
+const TIMEFRAME_SECONDS: Readonly<Record<Timeframe, number>> = {
+  ONE_DAY: DAY,
+  SEVEN_DAY: 7 * DAY,
+  THIRTY_DAY: 30 * DAY,
+  ALL: Number.POSITIVE_INFINITY,
+};
 
 /** The window [now - length, now] of a timeframe. */
 export function timeframeWindow(timeframe: Timeframe, now: number): { from: number; to: number } {
@@ -35,20 +42,42 @@ export class Rankings {
     private readonly traders: readonly Trader[],
     now: number,
   ) {
-    // One pass over each trader's positions fills the four windows at once.
-    const windows = TIMEFRAMES.map((timeframe) => timeframeWindow(timeframe, now));
-    const figures = Object.fromEntries(TIMEFRAMES.map((timeframe) => [timeframe, [] as Figures[]])) as Record<Timeframe, Figures[]>;
-    for (const trader of traders) {
-      const mine = TIMEFRAMES.map(() => emptyFigures());
-      for (const position of trader.positions) {
-        for (let at = 0; at < windows.length; at += 1) addPosition(mine[at] as Figures, position, windows[at] as { from: number; to: number });
+    // One pass over each trader's positions fills the four windows at once. The windows all end at now and
+    // are nested (ALL holds THIRTY_DAY, which holds SEVEN_DAY...), so a trade is added to the widest window
+    // first and the narrower ones are tried only while it still falls inside them; for most positions, older
+    // than a month, that is one test instead of four.
+    const count = TIMEFRAMES.length;
+    const froms = TIMEFRAMES.map((timeframe) => timeframeWindow(timeframe, now).from);
+    const figures = Object.fromEntries(TIMEFRAMES.map((timeframe) => [timeframe, [] as Figures[]])) as Record<
+      Timeframe,
+      Figures[]
+    >;
+    const columns = TIMEFRAMES.map((timeframe) => figures[timeframe]);
+    const ranked = TIMEFRAMES.map(() => [] as number[]);
+    const mine: Figures[] = new Array(count);
+    for (let index = 0; index < traders.length; index += 1) {
+      for (let at = 0; at < count; at += 1) mine[at] = emptyFigures();
+      for (const position of (traders[index] as Trader).positions) {
+        if (position.openTime <= now) {
+          for (let at = count - 1; at >= 0 && position.openTime >= (froms[at] as number); at -= 1)
+            addOpening(mine[at] as Figures, position);
+        }
+        const closed = position.closeTime;
+        if (closed !== undefined && closed <= now) {
+          for (let at = count - 1; at >= 0 && closed >= (froms[at] as number); at -= 1)
+            addClosing(mine[at] as Figures, position);
+        }
       }
-      TIMEFRAMES.forEach((timeframe, at) => figures[timeframe].push(mine[at] as Figures));
+      for (let at = 0; at < count; at += 1) {
+        const one = mine[at] as Figures;
+        (columns[at] as Figures[]).push(one);
+        if (isRanked(one)) (ranked[at] as number[]).push(index);
+      }
     }
-    const ranked = {} as Record<Timeframe, Int32Array>;
-    for (const timeframe of TIMEFRAMES) ranked[timeframe] = Int32Array.from(figures[timeframe].flatMap((one, index) => (isRanked(one) ? [index] : [])));
+    this.ranked = Object.fromEntries(
+      TIMEFRAMES.map((timeframe, at) => [timeframe, Int32Array.from(ranked[at] as number[])]),
+    ) as Record<Timeframe, Int32Array>;
     this.figures = figures;
-    this.ranked = ranked;
   }
 
   /** The ordering for a timeframe and sort, cached; ties are broken by address so every order is total. */

@@ -29,7 +29,11 @@ export function buildApySeries(seed: number): Int32Array {
   return series;
 }
 
-const AVA_PORTFOLIO: StakedPortfolio = { shares: 4_812_500_000_000_000_000_000n, principal: 5_000_000_000_000_000_000_000n, cumulativeRealizedPnl: 187_350_000_000_000_000_000n };
+const AVA_PORTFOLIO: StakedPortfolio = {
+  shares: 4_812_500_000_000_000_000_000n,
+  principal: 5_000_000_000_000_000_000_000n,
+  cumulativeRealizedPnl: 187_350_000_000_000_000_000n,
+};
 
 /** Portfolios of the stakers, by trader index: Ava, and about a third of the regular traders and Ben. */
 export function buildStakes(seed: number, traders: readonly Trader[]): Map<number, StakedPortfolio> {

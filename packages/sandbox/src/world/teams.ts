@@ -2,10 +2,10 @@
 // earns from its traders' volume. The cast's team is Monad Maxis (code MAXI42): Ava leads, Ben is its member.
 import { AVA, BEN, BEN_JOINED_TEAM, TEAM_CODE, TEAM_NAME } from '../cast.js';
 import { Random } from '../random.js';
-import { DAY, WEEK, utcWeekStart } from '../time.js';
-import type { Trader } from './traders.js';
+import { DAY, utcWeekStart, WEEK } from '../time.js';
+import type { Population } from './traders.js';
 
-export interface TeamMember {
+interface TeamMember {
   readonly trader: number;
   readonly joinTime: number;
 }
@@ -20,7 +20,7 @@ export interface Team {
 
 /** The current epoch's number; epoch 0 in a request means this one. */
 export const CURRENT_EPOCH = 12;
-export const TEAM_COUNT = 60;
+const TEAM_COUNT = 60;
 
 /** Epochs are weeks starting Monday 00:00 UTC; the current one holds now. */
 export function epochStart(now: number, epoch: number): number {
@@ -32,16 +32,49 @@ export function epochAt(now: number, seconds: number): number {
   return Math.max(1, CURRENT_EPOCH - Math.floor((utcWeekStart(now) - utcWeekStart(seconds)) / WEEK));
 }
 
-const ADJECTIVES = ['Midnight', 'Golden', 'Silent', 'Rapid', 'Iron', 'Lucky', 'Crimson', 'Frozen', 'Wild', 'Quiet', 'Neon', 'Brave'];
-const NOUNS = ['Whales', 'Otters', 'Falcons', 'Degens', 'Bulls', 'Bears', 'Sharks', 'Owls', 'Comets', 'Ravens', 'Lynxes', 'Tides'];
-const CODE_LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const ADJECTIVES = [
+  'Midnight',
+  'Golden',
+  'Silent',
+  'Rapid',
+  'Iron',
+  'Lucky',
+  'Crimson',
+  'Frozen',
+  'Wild',
+  'Quiet',
+  'Neon',
+  'Brave',
+];
+const NOUNS = [
+  'Whales',
+  'Otters',
+  'Falcons',
+  'Degens',
+  'Bulls',
+  'Bears',
+  'Sharks',
+  'Owls',
+  'Comets',
+  'Ravens',
+  'Lynxes',
+  'Tides',
+];
 
-export function buildTeams(seed: number, now: number, traders: readonly Trader[], indexOf: ReadonlyMap<string, number>): Team[] {
+export function buildTeams({ seed, now, traders, indexOf }: Population): Team[] {
   const random = new Random(seed, 'teams');
   const ava = indexOf.get(AVA) as number;
   const ben = indexOf.get(BEN) as number;
   const programStart = epochStart(now, 1);
-  const teams: Team[] = [{ code: TEAM_CODE, name: TEAM_NAME, leader: ava, createdAt: now + BEN_JOINED_TEAM - 2 * DAY, members: [{ trader: ben, joinTime: now + BEN_JOINED_TEAM }] }];
+  const teams: Team[] = [
+    {
+      code: TEAM_CODE,
+      name: TEAM_NAME,
+      leader: ava,
+      createdAt: now + BEN_JOINED_TEAM - 2 * DAY,
+      members: [{ trader: ben, joinTime: now + BEN_JOINED_TEAM }],
+    },
+  ];
   const taken = new Set<number>([ava, ben]);
   const codes = new Set<string>([TEAM_CODE]);
   const names = new Set<string>([TEAM_NAME]);
@@ -63,7 +96,7 @@ export function buildTeams(seed: number, now: number, traders: readonly Trader[]
     let name = `${random.pick(ADJECTIVES)} ${random.pick(NOUNS)}`;
     if (names.has(name)) name = `${name} ${teams.length}`;
     let code = '';
-    do code = Array.from({ length: 6 }, () => random.pick([...CODE_LETTERS])).join('');
+    do code = random.code(6);
     while (codes.has(code));
     names.add(name);
     codes.add(code);

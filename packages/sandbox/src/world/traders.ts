@@ -7,9 +7,9 @@ import { Random } from '../random.js';
 import { DAY, HOUR, MINUTE } from '../time.js';
 import { withinHours } from './hours.js';
 import type { Market } from './markets.js';
-import { type Pricing, type Position, type PositionDraw, makePosition } from './positions.js';
+import { makePosition, type Position, type PositionDraw, type Pricing } from './positions.js';
 
-export type Profile = 'whale' | 'regular' | 'small' | 'empty';
+type Profile = 'whale' | 'regular' | 'small' | 'empty';
 
 export interface Trader {
   readonly index: number;
@@ -19,10 +19,18 @@ export interface Trader {
   readonly positions: readonly Position[];
 }
 
-export const REGULAR_TRADERS = 1282;
-export const SMALL_TRADERS = 40;
+/** The traders with the world's seed and now, and each one's index by address: what competitions and teams draw from. */
+export interface Population {
+  readonly seed: number;
+  readonly now: number;
+  readonly traders: readonly Trader[];
+  readonly indexOf: ReadonlyMap<string, number>;
+}
+
+const REGULAR_TRADERS = 1282;
+const SMALL_TRADERS = 40;
 /** Positions opened before this long ago carry the legacy event names (the rename happened then). */
-export const RENAME_AGO = 45 * DAY;
+const RENAME_AGO = 45 * DAY;
 /** A regular trader's all-time PnL stays below this (USD), under Ben's, so the cast keeps ranks 1 and 2. */
 const REGULAR_PNL_CAP = 9000n * E18;
 const LEVERAGES = [2, 3, 5, 5, 10, 10, 10, 15, 20, 25, 50, 75, 100] as const;
@@ -36,22 +44,78 @@ export interface WorldFrame {
   readonly pricing: Pricing;
 }
 
-const bySymbol = (frame: WorldFrame, symbol: string): Market => frame.markets.find((market) => market.symbol === symbol) as Market;
+/** The frame as the draws read it: with the markets open at each instant worked out once. */
+interface Drawing extends WorldFrame {
+  readonly openable: OpenableMarkets;
+}
+
+const bySymbol = (frame: WorldFrame, symbol: string): Market =>
+  frame.markets.find((market) => market.symbol === symbol) as Market;
 
 /** Markets a trader may open on at an instant: listed, with a price, and not yet reduce-only or closed. */
 function openable(market: Market, seconds: number): boolean {
   return seconds >= market.seriesStart && seconds <= market.opensUntil;
 }
 
-function pickMarket(random: Random, frame: WorldFrame, seconds: number, allowed?: readonly string[]): Market | undefined {
-  const { markets } = frame;
+/** Markets in catalog order with the sum of their weights, added in that order. */
+interface Choice {
+  readonly markets: readonly Market[];
+  readonly total: number;
+}
+
+function choiceAt(markets: readonly Market[], seconds: number, allowed?: readonly string[]): Choice {
+  const open: Market[] = [];
   let total = 0;
-  for (const market of markets) if (openable(market, seconds) && (!allowed || allowed.includes(market.symbol))) total += market.weight;
-  if (total === 0) return undefined;
-  let roll = random.next() * total;
-  let chosen: Market | undefined;
   for (const market of markets) {
     if (!openable(market, seconds) || (allowed && !allowed.includes(market.symbol))) continue;
+    open.push(market);
+    total += market.weight;
+  }
+  return { markets: open, total };
+}
+
+/**
+ * The markets open to new positions at an instant. The set changes only at a market's listing and at its status
+ * change, so the instants between two such bounds (and each bound itself) share one choice, worked out the
+ * first time one of them is asked for: a draw looks its cell up instead of testing every market.
+ */
+class OpenableMarkets {
+  private readonly bounds: Float64Array;
+  private readonly cells: (Choice | undefined)[];
+
+  constructor(private readonly markets: readonly Market[]) {
+    this.bounds = Float64Array.from(
+      new Set(markets.flatMap((market) => [market.seriesStart, market.opensUntil])),
+    ).sort();
+    this.cells = new Array(this.bounds.length * 2 + 1);
+  }
+
+  at(seconds: number): Choice {
+    const { bounds } = this;
+    let low = 0;
+    let high = bounds.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if ((bounds[middle] as number) < seconds) low = middle + 1;
+      else high = middle;
+    }
+    // Cell 2k lies strictly between bounds k-1 and k; cell 2k+1 is bound k itself.
+    const cell = low < bounds.length && bounds[low] === seconds ? 2 * low + 1 : 2 * low;
+    let choice = this.cells[cell];
+    if (!choice) {
+      choice = choiceAt(this.markets, seconds);
+      this.cells[cell] = choice;
+    }
+    return choice;
+  }
+}
+
+function pickMarket(random: Random, frame: Drawing, seconds: number, allowed?: readonly string[]): Market | undefined {
+  const choice = allowed ? choiceAt(frame.markets, seconds, allowed) : frame.openable.at(seconds);
+  if (choice.total === 0) return undefined;
+  let roll = random.next() * choice.total;
+  let chosen: Market | undefined;
+  for (const market of choice.markets) {
     chosen = market;
     roll -= market.weight;
     if (roll < 0) break;
@@ -71,7 +135,13 @@ interface DrawOptions {
   readonly maxLeverage?: 10;
 }
 
-function drawPosition(random: Random, frame: WorldFrame, trader: number, options: DrawOptions, slots: Set<string>): PositionDraw | undefined {
+function drawPosition(
+  random: Random,
+  frame: Drawing,
+  trader: number,
+  options: DrawOptions,
+  slots: Set<string>,
+): PositionDraw | undefined {
   const { now } = frame;
   for (let attempt = 0; attempt < 12; attempt += 1) {
     const drawn = options.from + Math.floor(random.next() * Math.max(1, options.to - options.from));
@@ -90,7 +160,9 @@ function drawPosition(random: Random, frame: WorldFrame, trader: number, options
     let isLong = random.chance(0.56);
     if (options.outcome !== undefined && closeTime !== undefined) {
       const entry = market.series[Math.floor((openTime - market.seriesStart) / HOUR)] as number;
-      const exit = market.series[Math.min(market.series.length - 1, Math.floor((closeTime - market.seriesStart) / HOUR))] as number;
+      const exit = market.series[
+        Math.min(market.series.length - 1, Math.floor((closeTime - market.seriesStart) / HOUR))
+      ] as number;
       if (entry === exit) continue;
       isLong = exit > entry === options.outcome;
     }
@@ -132,7 +204,7 @@ function byOpenTime(a: Position, b: Position): number {
   return a.openTime - b.openTime || a.id - b.id;
 }
 
-function regularTrader(frame: WorldFrame, index: number, attempt = 0): Trader {
+function regularTrader(frame: Drawing, index: number, attempt = 0): Trader {
   const random = new Random(frame.seed, attempt === 0 ? `trader:${index}` : `trader:${index}:${attempt}`);
   const address = `0x${random.hex(20)}`;
   const started = frame.now - random.int(7, 118) * DAY;
@@ -140,19 +212,24 @@ function regularTrader(frame: WorldFrame, index: number, attempt = 0): Trader {
   const openCount = random.pick([0, 0, 0, 0, 1, 1, 1, 2, 2, 3]);
   const draws: PositionDraw[] = [];
   const slots = new Set<string>();
-  for (let count = 0; count < closedCount; count += 1) {
-    const draw = drawPosition(random, frame, index, { from: started, to: frame.now - 2 * HOUR, open: false, notionalUsd: notional(random, 300, 15_000), wmonChance: 0.12 }, slots);
-    if (draw) draws.push(draw);
-  }
-  for (let count = 0; count < openCount; count += 1) {
-    const draw = drawPosition(random, frame, index, { from: Math.max(started, frame.now - 30 * DAY), to: frame.now - 10 * MINUTE, open: true, notionalUsd: notional(random, 300, 15_000), wmonChance: 0.12 }, slots);
-    if (draw) draws.push(draw);
-  }
+  /** Draws up to `count` positions opened between `from` and `to`, each of a notional of its own. */
+  const drawSome = (count: number, from: number, to: number, open: boolean): void => {
+    for (let drawn = 0; drawn < count; drawn += 1) {
+      const options = { from, to, open, notionalUsd: notional(random, 300, 15_000), wmonChance: 0.12 };
+      const draw = drawPosition(random, frame, index, options, slots);
+      if (draw) draws.push(draw);
+    }
+  };
+  drawSome(closedCount, started, frame.now - 2 * HOUR, false);
+  drawSome(openCount, Math.max(started, frame.now - 30 * DAY), frame.now - 10 * MINUTE, true);
   const positions = draws.map((draw) => makePosition(draw, frame.pricing));
   // Keep the cast's ranks: turn the biggest wins into losses until the trader is under the cap.
   let total = positions.reduce((sum, position) => sum + position.pnlUsd, 0n);
   for (let guard = 0; guard < positions.length && total >= REGULAR_PNL_CAP; guard += 1) {
-    const best = positions.reduce((top, position, at) => (position.pnlUsd > (positions[top] as Position).pnlUsd ? at : top), 0);
+    const best = positions.reduce(
+      (top, position, at) => (position.pnlUsd > (positions[top] as Position).pnlUsd ? at : top),
+      0,
+    );
     const draw = draws[best] as PositionDraw;
     const flipped = makePosition({ ...draw, isLong: !draw.isLong }, frame.pricing);
     total += flipped.pnlUsd - (positions[best] as Position).pnlUsd;
@@ -163,15 +240,41 @@ function regularTrader(frame: WorldFrame, index: number, attempt = 0): Trader {
   return { index, address, profile: 'regular', positions: positions.sort(byOpenTime) };
 }
 
-function smallTrader(frame: WorldFrame, index: number, address: string, seedLabel: string, outcomes: readonly boolean[]): Trader {
+function smallTrader(
+  frame: Drawing,
+  index: number,
+  address: string,
+  seedLabel: string,
+  outcomes: readonly boolean[],
+): Trader {
   const random = new Random(frame.seed, seedLabel);
   const slots = new Set<string>();
   const from = frame.now - 18 * DAY;
   const draws = outcomes.flatMap((outcome) => {
-    const draw = drawPosition(random, frame, index, { from, to: frame.now - 2 * HOUR, open: false, notionalUsd: notional(random, 90, 140), wmonChance: 0, outcome, maxLeverage: 10, allowed: ['BTC', 'ETH', 'SOL'] }, slots);
+    const draw = drawPosition(
+      random,
+      frame,
+      index,
+      {
+        from,
+        to: frame.now - 2 * HOUR,
+        open: false,
+        notionalUsd: notional(random, 90, 140),
+        wmonChance: 0,
+        outcome,
+        maxLeverage: 10,
+        allowed: ['BTC', 'ETH', 'SOL'],
+      },
+      slots,
+    );
     return draw ? [draw] : [];
   });
-  return { index, address, profile: 'small', positions: draws.map((draw) => makePosition(draw, frame.pricing)).sort(byOpenTime) };
+  return {
+    index,
+    address,
+    profile: 'small',
+    positions: draws.map((draw) => makePosition(draw, frame.pricing)).sort(byOpenTime),
+  };
 }
 
 interface WhalePlan {
@@ -186,7 +289,7 @@ interface WhalePlan {
   readonly fixed: readonly PositionDraw[];
 }
 
-function whale(frame: WorldFrame, index: number, plan: WhalePlan): Trader {
+function whale(frame: Drawing, index: number, plan: WhalePlan): Trader {
   const random = new Random(frame.seed, plan.label);
   const slots = new Set<string>();
   const outcomes = [...Array(plan.wins).fill(true), ...Array(plan.losses).fill(false)] as boolean[];
@@ -194,7 +297,22 @@ function whale(frame: WorldFrame, index: number, plan: WhalePlan): Trader {
   const weights: number[] = [];
   let last = -1;
   for (const outcome of outcomes) {
-    const draw = drawPosition(random, frame, index, { from: plan.from, to: frame.now - 3 * HOUR, open: false, notionalUsd: 10_000n * E18, wmonChance: 0, outcome, allowed: plan.markets, maxLeverage: 10 }, slots);
+    const draw = drawPosition(
+      random,
+      frame,
+      index,
+      {
+        from: plan.from,
+        to: frame.now - 3 * HOUR,
+        open: false,
+        notionalUsd: 10_000n * E18,
+        wmonChance: 0,
+        outcome,
+        allowed: plan.markets,
+        maxLeverage: 10,
+      },
+      slots,
+    );
     if (!draw) continue;
     if (outcome) last = draws.length;
     draws.push(draw);
@@ -203,10 +321,15 @@ function whale(frame: WorldFrame, index: number, plan: WhalePlan): Trader {
   const fixed = plan.fixed.map((draw) => makePosition(draw, frame.pricing));
   const fixedPnl = fixed.reduce((sum, position) => sum + position.pnlUsd, 0n);
   // Size every drawn position so the total lands on the plan's PnL; the last win takes up the remainder exactly.
-  const unit = draws.map((draw, at) => makePosition({ ...draw, notionalUsd: BigInt(Math.round(10_000 * (weights[at] as number))) * E18 }, frame.pricing));
+  const unit = draws.map((draw, at) =>
+    makePosition({ ...draw, notionalUsd: BigInt(Math.round(10_000 * (weights[at] as number))) * E18 }, frame.pricing),
+  );
   const unitPnl = unit.reduce((sum, position) => sum + position.pnlUsd, 0n);
   const scale = unitPnl > 0n ? Number(((plan.pnl - fixedPnl) * 1000n) / unitPnl) / 1000 : 1;
-  const sized = draws.map((draw, at) => ({ ...draw, notionalUsd: BigInt(Math.max(50, Math.round(10_000 * (weights[at] as number) * scale))) * E18 }));
+  const sized = draws.map((draw, at) => ({
+    ...draw,
+    notionalUsd: BigInt(Math.max(50, Math.round(10_000 * (weights[at] as number) * scale))) * E18,
+  }));
   const positions = sized.map((draw) => makePosition(draw, frame.pricing));
   if (last >= 0) {
     const others = positions.reduce((sum, position, at) => (at === last ? sum : sum + position.pnlUsd), fixedPnl);
@@ -224,7 +347,16 @@ function whale(frame: WorldFrame, index: number, plan: WhalePlan): Trader {
 /** Ava's three positions as the examples show them: BTC and MON (legacy) open, ETH closed. */
 function avaFixed(frame: WorldFrame): PositionDraw[] {
   const at = (castSeconds: number): number => frame.now - (CAST_NOW - castSeconds);
-  const base = { trader: 0, wmon: false, leverage: 10, notionalUsd: 0n, limit: false, decreaseOrder: false, updates: 0, stopLossSet: false } as const;
+  const base = {
+    trader: 0,
+    wmon: false,
+    leverage: 10,
+    notionalUsd: 0n,
+    limit: false,
+    decreaseOrder: false,
+    updates: 0,
+    stopLossSet: false,
+  } as const;
   return [
     {
       ...base,
@@ -238,7 +370,14 @@ function avaFixed(frame: WorldFrame): PositionDraw[] {
       closeTime: undefined,
       legacy: false,
       decreaseOrder: true,
-      exact: { margin: 4_790_000_000n, stopLoss: 0n, takeProfit: 105_000n * E18, fundingFee: -1_500_000n, holdingFee: 12_000_000n, longAccFundingFeePerShare: 1_843_012_345_678n },
+      exact: {
+        margin: 4_790_000_000n,
+        stopLoss: 0n,
+        takeProfit: 105_000n * E18,
+        fundingFee: -1_500_000n,
+        holdingFee: 12_000_000n,
+        longAccFundingFeePerShare: 1_843_012_345_678n,
+      },
     },
     {
       ...base,
@@ -251,7 +390,14 @@ function avaFixed(frame: WorldFrame): PositionDraw[] {
       openTime: at(1_790_846_142),
       closeTime: undefined,
       legacy: true,
-      exact: { margin: 300_000_000n, stopLoss: 26_000_000_000_000_000n, takeProfit: 45_000_000_000_000_000n, fundingFee: -850_000n, holdingFee: 7_250_000n, longAccFundingFeePerShare: 952_110_457_301n },
+      exact: {
+        margin: 300_000_000n,
+        stopLoss: 26_000_000_000_000_000n,
+        takeProfit: 45_000_000_000_000_000n,
+        fundingFee: -850_000n,
+        holdingFee: 7_250_000n,
+        longAccFundingFeePerShare: 952_110_457_301n,
+      },
     },
     {
       ...base,
@@ -265,16 +411,46 @@ function avaFixed(frame: WorldFrame): PositionDraw[] {
       openTime: at(1_794_619_920),
       closeTime: at(1_795_260_000),
       legacy: false,
-      exact: { margin: 1_760_000_000n, stopLoss: 3650n * E18, takeProfit: 3300n * E18, fundingFee: -2_150_000n, holdingFee: 4_120_000n, longAccFundingFeePerShare: 1_612_874_400_112n },
+      exact: {
+        margin: 1_760_000_000n,
+        stopLoss: 3650n * E18,
+        takeProfit: 3300n * E18,
+        fundingFee: -2_150_000n,
+        holdingFee: 4_120_000n,
+        longAccFundingFeePerShare: 1_612_874_400_112n,
+      },
     },
   ];
 }
 
 /** Every trader: the cast first (Ava 0, Ben 1, Cy 2, Dee 3), then the regular and the small ones. */
-export function buildTraders(frame: WorldFrame): Trader[] {
+export function buildTraders(world: WorldFrame): Trader[] {
+  const frame: Drawing = { ...world, openable: new OpenableMarkets(world.markets) };
   const traders: Trader[] = [];
-  traders.push(whale(frame, 0, { address: AVA, label: 'cast:ava', from: frame.now - (CAST_NOW - 1_790_846_142), wins: 14, losses: 9, pnl: 13_562_300_000_000_000_000_000n, markets: ['BTC', 'ETH', 'MON'], fixed: avaFixed(frame) }));
-  traders.push(whale(frame, 1, { address: BEN, label: 'cast:ben', from: frame.now - 75 * DAY, wins: 12, losses: 8, pnl: 9_871_200_000_000_000_000_000n, markets: ['BTC', 'ETH', 'SOL'], fixed: [] }));
+  traders.push(
+    whale(frame, 0, {
+      address: AVA,
+      label: 'cast:ava',
+      from: frame.now - (CAST_NOW - 1_790_846_142),
+      wins: 14,
+      losses: 9,
+      pnl: 13_562_300_000_000_000_000_000n,
+      markets: ['BTC', 'ETH', 'MON'],
+      fixed: avaFixed(frame),
+    }),
+  );
+  traders.push(
+    whale(frame, 1, {
+      address: BEN,
+      label: 'cast:ben',
+      from: frame.now - 75 * DAY,
+      wins: 12,
+      losses: 8,
+      pnl: 9_871_200_000_000_000_000_000n,
+      markets: ['BTC', 'ETH', 'SOL'],
+      fixed: [],
+    }),
+  );
   traders.push(smallTrader(frame, 2, CY, 'cast:cy', [true, false, false]));
   traders.push({ index: 3, address: DEE, profile: 'empty', positions: [] });
   for (let count = 0; count < REGULAR_TRADERS; count += 1) {

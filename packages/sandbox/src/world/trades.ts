@@ -44,5 +44,8 @@ export class TradeLog {
 
 /** A trade's base quantity (1e10) and USD notional (1e18). */
 export function tradeAmounts(trade: Trade): { qty: bigint; usd: bigint } {
-  return { qty: trade.position.qty, usd: trade.opening ? trade.position.openNotionalUsd : trade.position.closeNotionalUsd };
+  return {
+    qty: trade.position.qty,
+    usd: trade.opening ? trade.position.openNotionalUsd : trade.position.closeNotionalUsd,
+  };
 }

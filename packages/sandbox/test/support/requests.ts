@@ -11,11 +11,15 @@ const document = contract.document;
 
 /** Values of the world for parameters and body fields, by name; a generated value is drawn from them half the time. */
 function hints(description: SandboxDescription): Record<string, readonly unknown[]> {
-  const roles = Object.values(description.tryThese).flat().filter((value) => /^0x[0-9a-f]{40}$/.test(value));
+  const roles = Object.values(description.tryThese)
+    .flat()
+    .filter((value) => /^0x[0-9a-f]{40}$/.test(value));
   const addresses = [AVA, BEN, CY, DEE, NOBODY, ...roles];
   const markets = [BTC, ETH, MON, AAPL, DEAD, ...description.cast.markets.map((market) => market.base)];
   const codes = ['MAXI42', ...description.tryThese.teamCodes!];
-  const instants = [-30, -8, -1, 0].map((days) => new Date((NOW + days * 86_400) * 1000).toISOString().replace('.000Z', 'Z'));
+  const instants = [-30, -8, -1, 0].map((days) =>
+    new Date((NOW + days * 86_400) * 1000).toISOString().replace('.000Z', 'Z'),
+  );
   return {
     user_address: addresses,
     userAddress: addresses,
@@ -28,7 +32,12 @@ function hints(description: SandboxDescription): Record<string, readonly unknown
     code: codes,
     id: description.cast.competitions.map((competition) => competition.id),
     competitionId: description.cast.competitions.map((competition) => competition.id),
-    inviteCode: ['MAXI-8F3K', ...description.cast.competitions.flatMap((competition) => (competition.inviteCode ? [competition.inviteCode] : []))],
+    inviteCode: [
+      'MAXI-8F3K',
+      ...description.cast.competitions.flatMap((competition) =>
+        competition.inviteCode ? [competition.inviteCode] : [],
+      ),
+    ],
     timezone: ['UTC', 'America/New_York', 'Asia/Tokyo', 'Europe/Berlin', 'Australia/Adelaide'],
     startTime: instants,
     endTime: instants,
@@ -47,7 +56,11 @@ function hints(description: SandboxDescription): Record<string, readonly unknown
 }
 
 /** An arbitrary for a schema of the bundle; `name` picks world values from the hints. */
-function arbitrary(schemaNode: Json, name: string | undefined, known: Record<string, readonly unknown[]>): fc.Arbitrary<unknown> {
+function arbitrary(
+  schemaNode: Json,
+  name: string | undefined,
+  known: Record<string, readonly unknown[]>,
+): fc.Arbitrary<unknown> {
   const schema = resolve(document, schemaNode);
   const fromSchema = plain(schema, known);
   const hinted = name === undefined ? undefined : known[name];
@@ -60,22 +73,39 @@ function plain(schema: Json, known: Record<string, readonly unknown[]>): fc.Arbi
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
   switch (type) {
     case 'integer':
-      if (schema.minimum !== undefined || schema.maximum !== undefined) return fc.integer({ min: schema.minimum ?? -1000, max: schema.maximum ?? 1_000_000 });
-      return fc.oneof(fc.integer({ min: -3, max: 60 }), fc.integer({ min: NOW - 200 * 86_400, max: NOW + 86_400 }), fc.integer({ min: -(2 ** 31), max: 2 ** 31 }));
+      if (schema.minimum !== undefined || schema.maximum !== undefined)
+        return fc.integer({ min: schema.minimum ?? -1000, max: schema.maximum ?? 1_000_000 });
+      return fc.oneof(
+        fc.integer({ min: -3, max: 60 }),
+        fc.integer({ min: NOW - 200 * 86_400, max: NOW + 86_400 }),
+        fc.integer({ min: -(2 ** 31), max: 2 ** 31 }),
+      );
     case 'boolean':
       return fc.boolean();
     case 'array':
-      return fc.array(arbitrary(schema.items ?? {}, undefined, known), { minLength: schema.minItems ?? 0, maxLength: 4 });
+      return fc.array(arbitrary(schema.items ?? {}, undefined, known), {
+        minLength: schema.minItems ?? 0,
+        maxLength: 4,
+      });
     case 'object': {
       const properties = (schema.properties ?? {}) as Record<string, Json>;
-      const record = Object.fromEntries(Object.entries(properties).map(([key, value]) => [key, arbitrary(value, key, known)]));
+      const record = Object.fromEntries(
+        Object.entries(properties).map(([key, value]) => [key, arbitrary(value, key, known)]),
+      );
       return fc.record(record, { requiredKeys: (schema.required ?? []) as string[] });
     }
     default: {
       if (schema.pattern) return fc.stringMatching(new RegExp(schema.pattern));
-      if (schema.format === 'date-time') return fc.date({ min: new Date('2026-01-01T00:00:00Z'), max: new Date('2027-01-01T00:00:00Z'), noInvalidDate: true }).map((date) => date.toISOString());
+      if (schema.format === 'date-time')
+        return fc
+          .date({ min: new Date('2026-01-01T00:00:00Z'), max: new Date('2027-01-01T00:00:00Z'), noInvalidDate: true })
+          .map((date) => date.toISOString());
       // A plain string with a default (the chain selectors): mostly the default, sometimes anything.
-      if (schema.default !== undefined) return fc.oneof({ weight: 6, arbitrary: fc.constant(schema.default) }, { weight: 1, arbitrary: fc.string({ maxLength: 12 }) });
+      if (schema.default !== undefined)
+        return fc.oneof(
+          { weight: 6, arbitrary: fc.constant(schema.default) },
+          { weight: 1, arbitrary: fc.string({ maxLength: 12 }) },
+        );
       return fc.string({ maxLength: 20 });
     }
   }
@@ -85,7 +115,10 @@ function plain(schema: Json, known: Record<string, readonly unknown[]>): fc.Arbi
 export function operationParameters(path: string, operation: Json): Json[] {
   const own = ((operation.parameters ?? []) as Json[]).map((reference) => resolve(document, reference));
   const shared = ((document.paths[path].parameters ?? []) as Json[]).map((reference) => resolve(document, reference));
-  return [...own, ...shared.filter((parameter) => !own.some((mine) => mine.name === parameter.name && mine.in === parameter.in))];
+  return [
+    ...own,
+    ...shared.filter((parameter) => !own.some((mine) => mine.name === parameter.name && mine.in === parameter.in)),
+  ];
 }
 
 /** Generated valid requests for one operation of the contract. */
@@ -98,7 +131,9 @@ export function requestArbitrary(operationId: string, description: SandboxDescri
     const value = arbitrary(parameter.schema, parameter.name, known).map((raw) => serialize(raw, parameter));
     return [parameter, parameter.required ? value : fc.option(value, { nil: undefined, freq: 2 })] as const;
   });
-  const bodySchema = entry.operation.requestBody ? resolve(document, entry.operation.requestBody).content?.['application/json']?.schema : undefined;
+  const bodySchema = entry.operation.requestBody
+    ? resolve(document, entry.operation.requestBody).content?.['application/json']?.schema
+    : undefined;
   const body = bodySchema ? arbitrary(bodySchema, undefined, known) : fc.constant(undefined);
   return fc.tuple(fc.tuple(...fields.map(([, value]) => value)), body).map(([values, generatedBody]) => {
     const request: SandboxRequest = { operationId, path: {}, query: {} };

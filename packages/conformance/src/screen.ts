@@ -1,0 +1,23 @@
+// What the flows' proxy will not hand Respect: an answer over FLOW_BODY_BYTES, or one over
+// FULL_VALIDATION_BYTES that breaks the contract (Respect's check of a large invalid body takes minutes and
+// gigabytes). The runner's own checks say what is wrong with it; Respect is shown a 502.
+import type { ContractOperation, OpenApiDocument } from '@trading-analytics/core';
+import { type Answered, type AnswerValidators, checkAnswer } from './checks.js';
+import { FLOW_BODY_BYTES, FULL_VALIDATION_BYTES } from './limits.js';
+import { operationProblem, problemLine } from './problems.js';
+import type { Redact } from './redact.js';
+
+/** Why an answer is not passed on to Respect (redacted, one line); undefined when it is. */
+export type Screen = (operation: ContractOperation, answer: Answered) => string | undefined;
+
+export function screenForFlows(document: OpenApiDocument, validators: AnswerValidators, redact: Redact): Screen {
+  return (operation, answer) => {
+    const bytes = Buffer.byteLength(answer.text);
+    if (bytes > FLOW_BODY_BYTES) return `a body of ${bytes} bytes, over the ${FLOW_BODY_BYTES} a flow's step is handed`;
+    if (bytes <= FULL_VALIDATION_BYTES) return undefined;
+    // Past FULL_VALIDATION_BYTES the checks look for the first error only: bounded time.
+    const [finding] = checkAnswer(document, validators, operation, answer).findings;
+    if (!finding) return undefined;
+    return `a body of ${bytes} bytes that departs from the contract (${problemLine(operationProblem(finding, redact))})`;
+  };
+}
