@@ -20,7 +20,7 @@ import {
 } from '@trading-analytics/core';
 
 /** What a checked request gets: an answer of the core's (refused, or nothing selected), or what was read. */
-export type Checked = { answer: Answer } | { passed: PassedRequest };
+type Checked = { answer: Answer } | { passed: PassedRequest };
 
 /** The checks of one operation's handler, run on each request it matches. */
 export type CheckRequest = (request: Request) => Promise<Checked>;

@@ -37,9 +37,13 @@ beforeAll(async () => {
   const mswPackage = createRequire(import.meta.url).resolve('msw/package.json');
   const mswCli = path.join(path.dirname(mswPackage), JSON.parse(readFileSync(mswPackage, 'utf8')).bin.msw);
   await run(process.execPath, [mswCli, 'init', path.join(work, 'public'), '--no-save'], { cwd: work });
-  for (const name of ['app', 'sandbox-app']) {
-    const bundle = await bundleForPage({ entryPoints: [fileURLToPath(new URL(`browser/${name}.ts`, import.meta.url))] });
-    files.set(`/${name}.js`, { type: 'text/javascript', body: bundle });
+  // Each entry by its own literal URL, which knip follows to the page's modules.
+  for (const entry of [
+    new URL('browser/app.ts', import.meta.url),
+    new URL('browser/sandbox-app.ts', import.meta.url),
+  ]) {
+    const bundle = await bundleForPage({ entryPoints: [fileURLToPath(entry)] });
+    files.set(`/${path.basename(entry.pathname, '.ts')}.js`, { type: 'text/javascript', body: bundle });
   }
   files.set('/', { type: 'text/html; charset=utf-8', body: page });
   files.set('/sandbox.html', { type: 'text/html; charset=utf-8', body: sandboxPage });

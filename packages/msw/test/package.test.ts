@@ -16,7 +16,9 @@ const rootPackage = JSON.parse(readFileSync(new URL('../../../package.json', imp
 // The app declares the peers as an MSW user does, at the versions this repository tests; our packages come from
 // their tarballs.
 const installed = installBeforeAll(fileURLToPath(new URL('..', import.meta.url)), {
-  beside: ['../../client', '../../core', '../../sandbox'].map((folder) => fileURLToPath(new URL(folder, import.meta.url))),
+  beside: ['../../client', '../../core', '../../sandbox'].map((folder) =>
+    fileURLToPath(new URL(folder, import.meta.url)),
+  ),
   manifest: {
     name: 'frontend-app',
     devDependencies: Object.fromEntries(
