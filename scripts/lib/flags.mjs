@@ -4,7 +4,7 @@
 // the project the dev loop watches.
 import path from 'node:path';
 import { ANY_FREE_PORT, parsePort } from '@trading-analytics/core';
-import { readSandboxFlags, readScenarioChoices } from '@trading-analytics/mock';
+import { choiceFlagOptions, readSandboxFlags, readScenarioChoices } from '@trading-analytics/mock';
 import { root } from './paths.mjs';
 import { messageOf } from './steps.mjs';
 
@@ -13,12 +13,7 @@ export const serveFlags = /** @satisfies {import('node:util').ParseArgsConfig['o
   port: { type: 'string' },
   host: { type: 'string' },
   'docs-port': { type: 'string' },
-  'cors-credentials': { type: 'boolean', default: false },
-  scenario: { type: 'string', multiple: true },
-  scenarios: { type: 'string' },
-  sandbox: { type: 'boolean', default: false },
-  seed: { type: 'string' },
-  now: { type: 'string' },
+  ...choiceFlagOptions,
   project: { type: 'string' },
   help: { type: 'boolean', default: false },
 });

@@ -3,6 +3,7 @@
 // [--sandbox [--seed <n>] [--now <ISO-8601>]]`: the mock in a terminal until Ctrl-C.
 import { parseArgs } from 'node:util';
 import { parsePort } from '@trading-analytics/core';
+import { choiceFlagOptions } from './flag-options.js';
 import { sandboxHint, scenarioHint } from './hint.js';
 import { messageOf } from './message.js';
 import { readSandboxFlags } from './sandbox-options.js';
@@ -35,12 +36,7 @@ function readFlags() {
       options: {
         port: { type: 'string', default: '4010' },
         host: { type: 'string', default: '127.0.0.1' },
-        'cors-credentials': { type: 'boolean', default: false },
-        scenario: { type: 'string', multiple: true },
-        scenarios: { type: 'string' },
-        sandbox: { type: 'boolean', default: false },
-        seed: { type: 'string' },
-        now: { type: 'string' },
+        ...choiceFlagOptions,
         help: { type: 'boolean', default: false },
       },
     });

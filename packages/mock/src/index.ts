@@ -11,6 +11,7 @@ export {
   scenarioKeys,
 } from '@trading-analytics/core';
 export { contractPath } from './contract-path.js';
+export { choiceFlagOptions } from './flag-options.js';
 export { sandboxHint, scenarioHint } from './hint.js';
 export { readSandboxFlags, type SandboxSettings } from './sandbox-options.js';
 export { controlPath } from './scenario-control.js';
