@@ -1616,7 +1616,10 @@ export interface components {
         LeaderboardSortField: "PNL" | "WIN_RATE" | "BIGGEST_WIN" | "TOTAL_VOL_USD";
         /** @description Sort direction, `ASC` or `DESC`. Defaults to `DESC`. */
         LeaderboardSortDirection: components["schemas"]["SortDirection"];
-        /** @description Number of entries per page. Defaults to 50. The maximum page size is not documented by the service. */
+        /**
+         * @description Number of entries per page. Defaults to 50. The maximum page size is not documented by the service.
+         * @example 2
+         */
         LeaderboardSize: number;
         /** @description Filters the leaderboard by trader address. No filter when omitted. */
         LeaderboardSearch: string;
@@ -1746,7 +1749,10 @@ export interface operations {
                 sort_direction?: components["parameters"]["LeaderboardSortDirection"];
                 /** @description Index of the page to return, starting at 0. */
                 page?: components["parameters"]["Page"];
-                /** @description Number of entries per page. Defaults to 50. The maximum page size is not documented by the service. */
+                /**
+                 * @description Number of entries per page. Defaults to 50. The maximum page size is not documented by the service.
+                 * @example 2
+                 */
                 size?: components["parameters"]["LeaderboardSize"];
                 /** @description Filters the leaderboard by trader address. No filter when omitted. */
                 search?: components["parameters"]["LeaderboardSearch"];
@@ -1781,7 +1787,10 @@ export interface operations {
                 sort_direction?: components["parameters"]["LeaderboardSortDirection"];
                 /** @description Index of the page to return, starting at 0. */
                 page?: components["parameters"]["Page"];
-                /** @description Number of entries per page. Defaults to 50. The maximum page size is not documented by the service. */
+                /**
+                 * @description Number of entries per page. Defaults to 50. The maximum page size is not documented by the service.
+                 * @example 2
+                 */
                 size?: components["parameters"]["LeaderboardSize"];
                 /** @description Filters the leaderboard by trader address. No filter when omitted. */
                 search?: components["parameters"]["LeaderboardSearch"];
@@ -2055,7 +2064,10 @@ export interface operations {
             query?: {
                 /** @description Index of the page to return, starting at 0. */
                 page?: components["parameters"]["Page"];
-                /** @description Rows per page (the parameter is named `limit`, not `size`). Defaults to 10. The maximum page size is not documented by the service. */
+                /**
+                 * @description Rows per page (the parameter is named `limit`, not `size`). Defaults to 10. The maximum page size is not documented by the service.
+                 * @example 2
+                 */
                 limit?: number;
                 /** @description Column to order by: one of the `headers[].key` values this endpoint returns for the competition. No default. */
                 orderBy?: string;
@@ -2278,7 +2290,10 @@ export interface operations {
             query?: {
                 /** @description Index of the page to return, starting at 0. */
                 page?: components["parameters"]["Page"];
-                /** @description Number of events per page. Defaults to 10. The maximum page size is not documented by the service. */
+                /**
+                 * @description Number of events per page. Defaults to 10. The maximum page size is not documented by the service.
+                 * @example 2
+                 */
                 size?: number;
                 /** @description Blockchain selector, spelled `block_chain` on this endpoint. Defaults to `MONAD`. */
                 block_chain?: components["parameters"]["BlockChainSnake"];

@@ -3,14 +3,16 @@
 // the docs like `npm start`, then rebuilds on each save of openapi/ and serves the change from the same ports.
 //
 //   npm run dev [-- --port 4010] [--docs-port 4011] [--host 127.0.0.1] [--cors-credentials]
-//               [--scenario <operationId>=<key>]... [--scenarios <file.json>] [--project <dir>]
+//               [--scenario <operationId>=<key>]... [--scenarios <file.json>]
+//               [--sandbox [--seed <n>] [--now <ISO-8601>]] [--project <dir>]
 import { parseArgs } from 'node:util';
 import { runDev } from './lib/dev-loop.mjs';
 import { optionsOrExit, projectUsage, serveFlags, serveOptions, serveUsage } from './lib/flags.mjs';
 import { isEntryPoint } from './lib/steps.mjs';
 
 const usage = `Usage: npm run dev -- [--port <port>] [--docs-port <port>] [--host <address>] [--cors-credentials]
-                      [--scenario <operationId>=<key>]... [--scenarios <file.json>] [--project <dir>]
+                      [--scenario <operationId>=<key>]... [--scenarios <file.json>]
+                      [--sandbox [--seed <n>] [--now <ISO-8601>]] [--project <dir>]
 
 ${serveUsage}
 ${projectUsage}`;
@@ -24,5 +26,5 @@ export function devOptions(argv = process.argv.slice(2), env = process.env) {
 if (isEntryPoint(import.meta.url)) {
   const options = optionsOrExit(() => devOptions(), usage);
   if (options.help) console.log(usage);
-  else await runDev(options);
+  else await runDev(options, usage);
 }

@@ -5,23 +5,31 @@
 //
 //   npm start [-- --port 4010] [--host 127.0.0.1] [--docs-port 4011] [--docs-file dist/docs/index.html]
 //             [--skip-build] [--cors-credentials] [--scenario <operationId>=<key>]... [--scenarios <file.json>]
-//             [--watch [--project <dir>]]
+//             [--sandbox [--seed <n>] [--now <ISO-8601>]] [--watch [--project <dir>]]
 //   (or MOCK_PORT, MOCK_HOST, DOCS_PORT in the environment; flags win)
 import { spawn } from 'node:child_process';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { scenarioHint, startMock } from '@trading-analytics/mock';
+import { sandboxHint, scenarioHint, startMock } from '@trading-analytics/mock';
 import { staleGeneratedFiles } from './check-generated.mjs';
 import { runDev } from './lib/dev-loop.mjs';
-import { optionsOrExit, projectUsage, scenariosLine, serveFlags, serveOptions, serveUsage } from './lib/flags.mjs';
+import {
+  optionsOrExit,
+  projectUsage,
+  scenariosLine,
+  serveFlags,
+  serveOptions,
+  serveUsage,
+  usageExit,
+} from './lib/flags.mjs';
 import { docsInputs, root } from './lib/paths.mjs';
 import { boundPort, closeServer, serveDocs, stopOnSignals, urlHost } from './lib/serve.mjs';
 import { isEntryPoint, messageOf, runSteps, StepError } from './lib/steps.mjs';
 
 const usage = `Usage: npm start -- [--port <port>] [--host <address>] [--docs-port <port>] [--docs-file <file>] [--skip-build]
                     [--cors-credentials] [--scenario <operationId>=<key>]... [--scenarios <file.json>]
-                    [--watch [--project <dir>]]
+                    [--sandbox [--seed <n>] [--now <ISO-8601>]] [--watch [--project <dir>]]
 
 ${serveUsage}
   --docs-file <file>   the rendered docs page (default dist/docs/index.html)
@@ -138,7 +146,7 @@ async function main() {
     return;
   }
   if (options.watch) {
-    await runDev(options);
+    await runDev(options, usage);
     return;
   }
   if (options.build && !(await buildWhatIsStale(options.docsFile))) {
@@ -159,10 +167,13 @@ async function main() {
       logLevel: 'error',
       corsCredentials: options.corsCredentials,
       scenarios: options.scenarios,
+      sandbox: options.sandbox,
     });
     if (docsReady) docs = await serveDocs(options.docsFile, options.host, options.docsPort);
   } catch (error) {
     await mock?.close();
+    // A TypeError is a value of the command line the mock cannot use (a seed or now the sandbox refuses).
+    if (error instanceof TypeError) usageExit(error, usage);
     console.error(messageOf(error));
     process.exit(1);
   }
@@ -173,6 +184,7 @@ async function main() {
       ? `Docs: http://${urlHost(options.host)}:${boundPort(docs)}`
       : `Docs: not served, ${shown(options.docsFile)} does not exist (npm run docs builds it).`,
   );
+  if (mock.sandbox) console.log(sandboxHint(mock.sandbox));
   console.log(scenarioHint);
   const chosen = scenariosLine(options.scenarios);
   if (chosen) console.log(chosen);

@@ -9,12 +9,12 @@
 import { watch } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { scenarioHint, startMock } from '@trading-analytics/mock';
+import { sandboxHint, scenarioHint, startMock } from '@trading-analytics/mock';
 import { bundleDocument, writeBundle } from '../bundle.mjs';
 import { buildDocs } from '../docs.mjs';
 import { generate } from '../generate.mjs';
 import { lintSource, lintSpectral } from '../lint.mjs';
-import { scenariosLine } from './flags.mjs';
+import { scenariosLine, usageExit } from './flags.mjs';
 import { createLiveReload, pageFor } from './live-reload.mjs';
 import { root } from './paths.mjs';
 import { boundPort, closeServer, serveDocs, stopOnSignals, urlHost } from './serve.mjs';
@@ -46,6 +46,8 @@ const since = (/** @type {number} */ started) => `${((performance.now() - starte
  * @property {number} [docsPort] the docs' port; 0 for any free one
  * @property {boolean} [corsCredentials]
  * @property {Record<string, string>} [scenarios] the mock's scenario choices, kept across reloads
+ * @property {import('@trading-analytics/mock').SandboxSettings | false} [sandbox] the mock's sandbox (its world
+ *   and joins are kept across reloads), or false for the examples
  * @property {(line: string) => void} [log] progress
  * @property {(line: string) => void} [warn] problems
  */
@@ -62,6 +64,7 @@ export async function startDev({
   docsPort = 4011,
   corsCredentials = false,
   scenarios = {},
+  sandbox = false,
   log = console.log,
   warn = console.error,
 } = {}) {
@@ -75,6 +78,7 @@ export async function startDev({
     logLevel: /** @type {const} */ ('error'),
     corsCredentials,
     scenarios,
+    sandbox,
   };
   /** @type {import('@trading-analytics/mock').MockServer | undefined} */
   let mock;
@@ -209,6 +213,8 @@ export async function startDev({
       const page = template === undefined ? undefined : pageFor(template, JSON.parse(served));
       if (page !== undefined) await writeFile(paths.devDocsFile, page);
     } catch (error) {
+      // A seed or now the sandbox refuses is the command line's fault, not the contract's: no save mends it.
+      if (error instanceof TypeError) throw error;
       warn(
         `[dev] no contract to serve yet (${messageOf(error)}); the mock starts with the first save that lints clean.`,
       );
@@ -239,14 +245,25 @@ export async function startDev({
     get exited() {
       return mock?.exited;
     },
+    get sandbox() {
+      return mock?.sandbox;
+    },
   };
 }
 
-/** The loop as a command: prints where everything is served, then runs until Ctrl-C or SIGTERM. */
-export async function runDev(/** @type {DevOptions} */ options) {
-  const dev = await startDev(options);
+/**
+ * The loop as a command: prints where everything is served, then runs until Ctrl-C or SIGTERM. A value of
+ * the command line the mock cannot use ends it with the usage and exit code 2.
+ * @param {DevOptions} options
+ * @param {string} usage
+ */
+export async function runDev(options, usage) {
+  const dev = await startDev(options).catch((error) =>
+    error instanceof TypeError ? usageExit(error, usage) : Promise.reject(error),
+  );
   console.log(`\nMock: ${dev.mockUrl ?? 'not started yet (no contract builds cleanly)'}`);
   console.log(`Docs: ${dev.docsUrl} (reloads itself on each good save)`);
+  if (dev.sandbox) console.log(sandboxHint(dev.sandbox));
   console.log(scenarioHint);
   const chosen = scenariosLine(options.scenarios ?? {});
   if (chosen) console.log(chosen);

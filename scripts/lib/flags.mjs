@@ -1,10 +1,10 @@
 // @ts-check
 // The flags `npm start` and `npm run dev` share, read one way: where the mock and the docs listen (flags win
-// over MOCK_PORT, MOCK_HOST and DOCS_PORT), the mock's CORS mode and its scenario choices, and the project
-// the dev loop watches.
+// over MOCK_PORT, MOCK_HOST and DOCS_PORT), the mock's CORS mode, its scenario choices and its sandbox, and
+// the project the dev loop watches.
 import path from 'node:path';
 import { ANY_FREE_PORT, parsePort } from '@trading-analytics/core';
-import { readScenarioChoices } from '@trading-analytics/mock';
+import { choiceFlagOptions, readSandboxFlags, readScenarioChoices } from '@trading-analytics/mock';
 import { root } from './paths.mjs';
 import { messageOf } from './steps.mjs';
 
@@ -13,9 +13,7 @@ export const serveFlags = /** @satisfies {import('node:util').ParseArgsConfig['o
   port: { type: 'string' },
   host: { type: 'string' },
   'docs-port': { type: 'string' },
-  'cors-credentials': { type: 'boolean', default: false },
-  scenario: { type: 'string', multiple: true },
-  scenarios: { type: 'string' },
+  ...choiceFlagOptions,
   project: { type: 'string' },
   help: { type: 'boolean', default: false },
 });
@@ -27,7 +25,11 @@ export const serveUsage = `  --port <port>        port of the mock (default 4010
                        (default: any origin, no credentials)
   --scenario <operationId>=<key>  the mock answers that operation with that case until changed (repeatable);
                        change it while it runs with PUT /__scenarios
-  --scenarios <file>   the same from a JSON file: {"getUnrealizedPnl": "503"}`;
+  --scenarios <file>   the same from a JSON file: {"getUnrealizedPnl": "503"}
+  --sandbox            the mock answers from the sandbox's seeded world (every parameter takes effect);
+                       GET /__sandbox describes it, DELETE /__sandbox resets it
+  --seed <n>           the world's seed, 0 to 4294967295 (default 1; with --sandbox)
+  --now <ISO-8601>     the world's now (default 2026-11-21T12:00:00Z; with --sandbox)`;
 
 export const projectUsage = `  --project <dir>      (watching) a copy of this repository's layout (openapi/, generated/, redocly.yaml,
                        .spectral.yaml, scripts/spectral/) to work on instead of this one; it must lie inside
@@ -41,6 +43,7 @@ export const projectUsage = `  --project <dir>      (watching) a copy of this re
  * @property {number} docsPort the docs' port; 0 for any free one
  * @property {boolean} corsCredentials
  * @property {Record<string, string>} scenarios the mock's scenario choices, by operationId
+ * @property {import('@trading-analytics/mock').SandboxSettings | false} sandbox the mock's sandbox, or false
  * @property {string} project the folder whose openapi/ the dev loop watches
  */
 
@@ -72,6 +75,11 @@ export function serveOptions(values, env) {
     scenarios: readScenarioChoices({
       scenario: Array.isArray(values.scenario) ? values.scenario : undefined,
       scenariosFile,
+    }),
+    sandbox: readSandboxFlags({
+      sandbox: values.sandbox === true,
+      seed: stringFlag(values.seed),
+      now: stringFlag(values.now),
     }),
     project: path.resolve(stringFlag(values.project) ?? root),
   };
@@ -111,7 +119,18 @@ export function optionsOrExit(read, usage) {
   try {
     return read();
   } catch (error) {
-    console.error(`${messageOf(error)}\n\n${usage}`);
-    process.exit(2);
+    usageExit(error, usage);
   }
+}
+
+/**
+ * A value of the command line that could not be used, found once the mock starts (startMock's TypeError: a
+ * seed or now the sandbox refuses): its problem and the usage on stderr, and exit code 2.
+ * @param {unknown} error
+ * @param {string} usage
+ * @returns {never}
+ */
+export function usageExit(error, usage) {
+  console.error(`${messageOf(error).replace(/^startMock: /, '')}\n\n${usage}`);
+  process.exit(2);
 }

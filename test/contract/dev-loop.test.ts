@@ -193,14 +193,25 @@ describe('npm run dev options', () => {
   it('is what npm start -- --watch runs, with the same flags', () => {
     expect(startOptions(['--watch'], {}).watch).toBe(true);
     expect(startOptions([], {}).watch).toBe(false);
-    const flags = ['--port', '0', '--scenario', 'getUnrealizedPnl=503', '--cors-credentials'];
-    const { project, port, docsPort, corsCredentials, scenarios } = devOptions(flags, {});
+    const flags = [
+      '--port',
+      '0',
+      '--scenario',
+      'getUnrealizedPnl=503',
+      '--cors-credentials',
+      '--sandbox',
+      '--seed',
+      '3',
+    ];
+    const { project, port, docsPort, corsCredentials, scenarios, sandbox } = devOptions(flags, {});
+    expect(sandbox).toEqual({ seed: 3 });
     expect(startOptions(['--watch', ...flags], {})).toMatchObject({
       project,
       port,
       docsPort,
       corsCredentials,
       scenarios,
+      sandbox,
     });
     expect(() => startOptions(['--project', 'elsewhere'], {})).toThrow('--project goes with --watch.');
   });
@@ -244,4 +255,59 @@ describe('npm start -- --watch', () => {
       await watched.remove();
     }
   }, 120_000);
+
+  it('keeps the sandbox and its joins across a reload, and refuses a now it cannot use with exit code 2', async () => {
+    const watched = await createScratchProject();
+    const flags = ['--watch', '--project', watched.root, '--port', '0', '--docs-port', '0', '--sandbox', '--seed', '6'];
+    const command = spawn(process.execPath, [startScript, ...flags], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const exited = new Promise<number | null>((resolve) => command.once('exit', (code) => resolve(code)));
+    let output = '';
+    command.stdout.on('data', (chunk) => (output += chunk));
+    command.stderr.on('data', (chunk) => (output += chunk));
+    const ben = '0x9c1e5d2b7a3f48e6c0d1b2a39485f6e7d8c9b0a1';
+    try {
+      await until(
+        'npm start -- --watch --sandbox to serve',
+        () => output.includes('Ctrl-C stops.') || command.exitCode !== null,
+      );
+      expect(output).toContain('Sandbox: seed 6, now 2026-11-21T12:00:00Z.');
+      const mockUrl = /^Mock: (http\S+)/m.exec(output)?.[1];
+      expect(mockUrl, output).toBeDefined();
+      const joined = await fetch(`${mockUrl}/v1/trading-competition/join`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ trader: ben, competitionId: 8, inviteCode: 'MAXI-8F3K' }),
+      });
+      expect(joined.status).toBe(200);
+
+      // The documented case is Prism's, from the contract: it shows when the reload has happened.
+      await watched.edit(leaderboardFile, (text) => text.replace('biggestWin: 4398.1', 'biggestWin: 4398.75'));
+      await until('the reloaded contract', async () => {
+        const answer = await fetch(`${mockUrl}/v1/leaderboard`, { headers: { prefer: 'code=200' } });
+        return (await answer.json()).content[0].biggestWin === 4398.75;
+      });
+      const world = await (await fetch(`${mockUrl}/__sandbox`)).json();
+      expect(world).toMatchObject({ seed: 6, counts: { joinsSinceStart: 1 } });
+    } finally {
+      command.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      await watched.remove();
+    }
+
+    // On a scratch copy too: the loop's first pass would otherwise write this repository's generated/.
+    const scratch = await createScratchProject();
+    try {
+      const refusedFlags = ['--watch', '--project', scratch.root, '--sandbox', '--now', 'noon', '--port', '0'];
+      const refused = spawn(process.execPath, [startScript, ...refusedFlags, '--docs-port', '0'], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let refusal = '';
+      refused.stderr.on('data', (chunk) => (refusal += chunk));
+      const code = await new Promise<number | null>((resolve) => refused.once('exit', (exit) => resolve(exit)));
+      expect(code, refusal).toBe(2);
+      expect(refusal).toMatch(/the sandbox's now must be an ISO-8601 instant[\s\S]*Usage: npm start/);
+    } finally {
+      await scratch.remove();
+    }
+  }, 180_000);
 });

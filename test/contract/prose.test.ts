@@ -3,6 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_NOW, TOKENS } from '../../packages/sandbox/src/cast.js';
 import { docsDocument, notDocumentedHeading } from '../../scripts/docs.mjs';
 import { changelogHeading } from '../../scripts/lib/changelog.mjs';
 import { type Json, loadBundle } from '../support/contract';
@@ -104,6 +105,76 @@ describe('the prose', () => {
   it('gives the trade-history margin and pnl in lvToken decimals in the client README (L213, L461)', () => {
     expect(flat(read('packages/client/README.md'))).toMatch(
       /a trade-history event's `margin` and `pnl` in its `lvToken`'s/,
+    );
+  });
+});
+
+/** The text of one guide of the docs: from its `# heading` to the next one. */
+function guide(heading: string): string {
+  const description: string = loadBundle().info.description;
+  const start = description.indexOf(`\n# ${heading}\n`);
+  if (start < 0) return '';
+  const next = description.indexOf('\n# ', start + 1);
+  return description.slice(start, next < 0 ? undefined : next);
+}
+
+describe('the Sandbox guide', () => {
+  const text = guide('Sandbox');
+  /** Token rows of the guide's decimals table: symbol, address, decimals. */
+  const tokenRows = [...text.matchAll(/^\| ([\w ]+?) \| `(0x[0-9a-f]{40})` \| (\d+) \|/gm)].map(
+    ([, symbol, address, decimals]) => ({ symbol, address, decimals: Number(decimals) }),
+  );
+
+  it('is a guide of the docs', () => {
+    expect(text).toContain('# Sandbox');
+  });
+
+  it("gives the decimals of the cast's tokens: USDC 6, lvUSDC 6, WMON 18, the reward token 18", () => {
+    const decimals = Object.fromEntries(tokenRows.map((row) => [row.symbol, row.decimals]));
+    expect(decimals).toMatchObject({ USDC: 6, lvUSDC: 6, WMON: 18, 'Reward token': 18 });
+  });
+
+  it("gives each token the address and decimals of the examples' cast and of the sandbox", () => {
+    // The cast's table (openapi/components/examples/README.md) writes "USDC (6 decimals, ...) | `0x...`".
+    const cast = [
+      ...read('openapi/components/examples/README.md').matchAll(/\((\d+) decimals[^)]*\) \| `(0x[0-9a-f]{40})`/g),
+    ].map(([, decimals, address]) => [address, Number(decimals)]);
+    expect(cast).toHaveLength(4);
+    for (const [address, decimals] of cast)
+      expect(tokenRows.find((row) => row.address === address)?.decimals, String(address)).toBe(decimals);
+    expect(tokenRows.map((row) => [row.address, row.decimals]).sort()).toEqual(
+      TOKENS.map((token) => [token.address, token.decimals]).sort(),
+    );
+  });
+
+  it("names the default now, the examples' now, and the seed", () => {
+    expect(DEFAULT_NOW).toBe('2026-11-21T12:00:00Z');
+    expect(flat(text)).toContain(`by default ${DEFAULT_NOW}, the examples' now`);
+    expect(read('openapi/components/examples/README.md')).toContain('"Now" in the examples is 2026-11-21 12:00 UTC');
+    expect(flat(text)).toMatch(/The seed is an integer from 0 to 4294967295 \(default 1\)/);
+  });
+
+  it('says how to start it, look around and reset it', () => {
+    for (const words of [
+      'npm start -- --sandbox',
+      'npx trading-analytics-mock --sandbox',
+      'startMock({ sandbox: true })',
+      'createSandbox({ seed, now, baseUrl })',
+      'returning `{ handlers, reset() }`',
+      'GET /__sandbox',
+      'DELETE /__sandbox',
+      'sandbox.reset()',
+    ]) {
+      expect(flat(text), words).toContain(words);
+    }
+    expect(flat(text)).toMatch(/`DELETE \/__sandbox` puts the world back to its start/);
+  });
+
+  it("says what is the sandbox's own choice, not the service's, and that scenarios still apply", () => {
+    expect(flat(text)).toContain("The sandbox's own choices, not the service's.");
+    expect(flat(text)).toContain('Scenarios still apply.');
+    expect(flat(text)).toMatch(
+      /Unrealized PnL refuses another chain with 400, the documented answer to an invalid chain parameter/,
     );
   });
 });

@@ -161,6 +161,7 @@ describe('the docs content', () => {
         'Events and legacy names',
         'Versioning',
         'Check a running service',
+        'Sandbox',
         notDocumentedHeading,
       ]),
     );

@@ -15,6 +15,7 @@ export type {
   OperationStatus,
   Problem,
   RequestSource,
+  RuleId,
   SentRequest,
   WorkflowCheck,
   WorkflowCheckName,

@@ -11,6 +11,7 @@ import type { Redact } from './redact.js';
 import { refusalsOf } from './refusals.js';
 import type { Observation, OperationResult } from './report.js';
 import { headerParameters, parameterValues, requestBodyFor, requestLine, requestTarget } from './requests.js';
+import { applyRules } from './rules.js';
 
 /** What every operation of a run shares. */
 export interface OperationContext {
@@ -45,10 +46,14 @@ export async function checkOperation(
     problems: [],
   };
   const observations: Observation[] = [];
-  const findings: OperationFinding[] = [];
-  // The request each finding came from: the operation's own, or an out-of-range one.
+  let findings: OperationFinding[] = [];
+  // The request each finding came from: the operation's own, an out-of-range one, or a rule's own.
   let mainRequest: string | undefined;
-  const requestOf = (finding: OperationFinding) => (finding.check === 'out-of-range' ? finding.request : mainRequest);
+  const requestOf = (finding: OperationFinding) => {
+    if (finding.check === 'out-of-range') return finding.request;
+    if (finding.check === 'rule' && finding.target !== undefined) return line(finding.target, undefined);
+    return mainRequest;
+  };
   const done = (status: OperationResult['status']) => ({
     result: {
       ...result,
@@ -105,20 +110,14 @@ export async function checkOperation(
     findings.push(...checked.findings);
     if (checked.notes.length > 0) result.notes = [...(result.notes ?? []), ...checked.notes];
   }
+  findings = await applyRules(context, entry, { values, body, answer }, findings);
 
-  for (const { parameter, value, why, observedOnly } of refusalsOf(entry)) {
+  for (const { parameter, value, why, preferRefusal } of refusalsOf(entry)) {
     const refusalTarget = requestTarget(entry, { ...values, [parameter.name]: value });
-    const refusal = await context.send({ method: entry.method, target: refusalTarget, body });
-    if (observedOnly) {
-      observations.push({
-        operationId: entry.operationId,
-        // No bound of the contract says the value is refused: recorded, not judged.
-        point: `Answer to ${parameter.name}=${value}, ${why}`,
-        request: `${method} ${refusalTarget}`,
-        observed: describeAnswer(refusal, context.redact),
-      });
-      continue;
-    }
+    const prefer = Object.keys(context.headers).some((name) => name.toLowerCase() === 'prefer');
+    // Headers given replace the run's (see send), so the run's are kept beside the preference.
+    const headers = preferRefusal && !prefer ? { headers: { ...context.headers, prefer: 'code=400' } } : {};
+    const refusal = await context.send({ method: entry.method, target: refusalTarget, body, ...headers });
     if (refusal.kind !== 'answer' || refusal.status !== 400) {
       const request = line(refusalTarget, body);
       findings.push({ check: 'out-of-range', parameter: parameter.name, value, why, answer: refusal, request });

@@ -4,7 +4,16 @@ import type { SchemaError } from '@trading-analytics/core';
 import { excerpt, jsonExcerpt } from './excerpt.js';
 import type { Sent } from './http.js';
 import type { Redact } from './redact.js';
-import type { CheckKind, OperationProblem, WorkflowCheckName, WorkflowProblem } from './report.js';
+import type { CheckKind, OperationProblem, RuleId, WorkflowCheckName, WorkflowProblem } from './report.js';
+
+/** A field a rule read, as a pointer into the answer or a few words, and the value it held (undefined: absent). */
+export interface RuleSeen {
+  at: string;
+  value: unknown;
+}
+
+// A rule's problem lists at most this many of the fields that break it.
+const RULE_FIELDS_SHOWN = 5;
 
 /** A finding: the check kind (one the report names) and the facts found. */
 type Finding<Kind extends CheckKind, Facts> = { check: Kind } & Facts;
@@ -28,7 +37,14 @@ export type OperationFinding =
   | Finding<'body', { text: string }>
   | Finding<'schema', { error: SchemaError }>
   // A value outside a parameter's bounds that the service did not refuse with 400.
-  | Finding<'out-of-range', { parameter: string; value: string | number; why: string; answer: Sent; request: string }>;
+  | Finding<'out-of-range', { parameter: string; value: string | number; why: string; answer: Sent; request: string }>
+  // A rule of the service description's prose that an answer breaks: `expected` in the runner's words, the
+  // fields that break it (`seen`) or, for a request of the rule's own, the whole answer.
+  // `target`: the path and query of the rule's own request, when the answer judged is not the operation's.
+  | Finding<
+      'rule',
+      { rule: RuleId; seed: string; expected: string; target?: string } & ({ seen: RuleSeen[] } | { answer: Sent })
+    >;
 
 /** Where a workflow problem sits: a step of it, and the step's operation when it names one. */
 interface StepRef {
@@ -63,6 +79,21 @@ function refusalSeen(answer: Sent, redact: Redact): string {
   if (answer.kind === 'network') return `network error: ${excerpt(answer.error, redact)}`;
   if (answer.kind === 'oversized') return `${answer.status}, body over ${answer.maxBodyBytes} bytes`;
   return `${answer.status}`;
+}
+
+/** A whole answer in a line: its status and an excerpt of its body, or what came instead. */
+function answerSeen(answer: Sent, redact: Redact): string {
+  if (answer.kind !== 'answer') return refusalSeen(answer, redact);
+  return `${answer.status} ${answer.text ? excerpt(answer.text, redact) : 'empty body'}`;
+}
+
+/** The fields that break a rule, `at = value` each, the first few of them. */
+function fieldsSeen(seen: RuleSeen[], redact: Redact): string {
+  const shown = seen
+    .slice(0, RULE_FIELDS_SHOWN)
+    .map(({ at, value }) => `${excerpt(at, redact, 120)} = ${excerpt(value, redact)}`);
+  const more = seen.length - shown.length;
+  return `${shown.join('; ')}${more > 0 ? `; and ${more} more` : ''}`;
 }
 
 /** An operation's finding in the report's words; what the service sent is redacted and cut (`excerpt`). */
@@ -125,6 +156,14 @@ export function operationProblem(finding: OperationFinding, redact: Redact): Ope
         check,
         expected: `400 for ${finding.parameter}=${finding.value} (${finding.why})`,
         observed: refusalSeen(finding.answer, redact),
+      };
+    case 'rule':
+      return {
+        check,
+        expected: `${finding.rule}: ${finding.expected}`,
+        observed: 'answer' in finding ? answerSeen(finding.answer, redact) : fieldsSeen(finding.seen, redact),
+        rule: finding.rule,
+        seed: finding.seed,
       };
   }
 }

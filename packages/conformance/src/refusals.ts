@@ -11,15 +11,15 @@ interface Refusal {
   /** Why the value is refused, for the report. */
   why: string;
   /**
-   * Recorded, not judged: the contract holds no bound the value breaks (it names no list of chains, so a
-   * service that knows more chains than `MONAD`, or the mock, which refuses by the contract, may answer 200).
+   * The contract holds no bound the value breaks (it names no list of chains), so a mock of the contract
+   * cannot know to refuse it: the request names the contract's 400 with `Prefer: code=400`, which a service
+   * ignores (RFC 7240) and judges by its own rules.
    */
-  observedOnly?: true;
+  preferRefusal?: true;
 }
 
 const HOURS_AGO = '"`hours_ago` outside 1 to 24 on `pair-hours-ago`" (400)';
 const UNREALIZED_PNL = '"Unrealized PnL: invalid address or invalid chain parameter" (400)';
-const INVALID_CHAIN = 'stated as 400 ("invalid chain parameter"), not in the contract';
 
 const REFUSALS: readonly Refusal[] = [
   { operationId: 'getPriceHoursAgo', parameter: 'hours_ago', value: 0, why: `below 1: ${HOURS_AGO}` },
@@ -34,8 +34,8 @@ const REFUSALS: readonly Refusal[] = [
     operationId: 'getUnrealizedPnl',
     parameter: 'block_chain',
     value: 'NOT_A_CHAIN',
-    why: INVALID_CHAIN,
-    observedOnly: true,
+    why: `not a chain: ${UNREALIZED_PNL}`,
+    preferRefusal: true,
   },
 ];
 
@@ -44,7 +44,7 @@ export interface OutOfRange {
   parameter: Parameter;
   value: string | number;
   why: string;
-  observedOnly?: true;
+  preferRefusal?: true;
 }
 
 /** The refusals of one operation, each where the operation has the parameter and declares a 400. */

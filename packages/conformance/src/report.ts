@@ -12,7 +12,27 @@ export type OperationCheck =
   | 'content-type'
   | 'body'
   | 'schema'
-  | 'out-of-range';
+  | 'out-of-range'
+  | 'rule';
+
+/**
+ * The service description's rules in prose that a `rule` problem names (see src/rules.ts and the README's
+ * table): each cites the description's words.
+ */
+export type RuleId =
+  | 'page-number'
+  | 'page-size'
+  | 'page-content'
+  | 'total-pages'
+  | 'my-rank-address'
+  | 'trading-stats-address'
+  | 'trading-stats-rank'
+  | 'unrealized-pnl-address'
+  | 'empty-account'
+  | 'latest-prices-pairs'
+  | 'has-joined'
+  | 'cumulative-volume-period'
+  | 'unknown-team-code';
 
 /**
  * The checks of a workflow. A step's checks are Respect's (`status code check`, `schema check`...);
@@ -35,6 +55,10 @@ export interface OperationProblem {
   observed: string;
   /** The request that showed it: method, whole URL with the query, a POST's body; absent when none was sent. */
   request?: string;
+  /** A `rule` problem's rule. */
+  rule?: RuleId;
+  /** A `rule` problem's words of the service description, quoted exactly (` … ` between passages). */
+  seed?: string;
 }
 
 /** One problem of a workflow, as a report gives it. */

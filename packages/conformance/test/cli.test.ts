@@ -230,5 +230,13 @@ it('takes request values from --params, by parameter name and per operation, ove
   );
   // The workflows take it too: their input is named like the parameter.
   expect(urls).toContain(`/v1/portfolio/${trader}/portfolio_data`);
-  expect(report.conforms).toBe(true);
+  // The server answers Ava's record whatever address is asked: the rules on the address answered say so, and
+  // nothing else departs.
+  expect(
+    report.problems.map((problem) => [problem.operationId, problem.workflow ? problem.check : problem.rule]),
+  ).toEqual([
+    ['getMyRank', 'my-rank-address'],
+    ['getTradingStats', 'trading-stats-address'],
+    ['getUnrealizedPnl', 'unrealized-pnl-address'],
+  ]);
 });

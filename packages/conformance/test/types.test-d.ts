@@ -15,6 +15,7 @@ import {
   type OperationResult,
   type Problem,
   type RequestSource,
+  type RuleId,
   runConformance,
   type SentRequest,
   UsageError,
@@ -82,12 +83,18 @@ describe('the report', () => {
       | 'body'
       | 'schema'
       | 'out-of-range'
+      | 'rule'
     >();
     expectTypeOf<WorkflowCheck>().toEqualTypeOf<'respect' | 'steps' | 'step' | 'transaction value' | 'refused'>();
     expectTypeOf<CheckKind>().toEqualTypeOf<OperationCheck | WorkflowCheck>();
     expectTypeOf<OperationProblem['check']>().toEqualTypeOf<OperationCheck>();
     expectTypeOf<OperationResult['problems']>().toEqualTypeOf<OperationProblem[]>();
     expectTypeOf<WorkflowResult['problems']>().toEqualTypeOf<WorkflowProblem[]>();
+    expectTypeOf<OperationProblem['rule']>().toEqualTypeOf<RuleId | undefined>();
+    expectTypeOf<OperationProblem['seed']>().toEqualTypeOf<string | undefined>();
+    // @ts-expect-error not a rule the runner checks
+    const notARule: RuleId = 'page-speed';
+    expectTypeOf(notARule).toEqualTypeOf<RuleId>();
     // @ts-expect-error not a check of an operation
     const notACheck: OperationCheck = 'speed';
     expectTypeOf(notACheck).toEqualTypeOf<OperationCheck>();

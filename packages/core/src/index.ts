@@ -81,10 +81,22 @@ export {
   unknownScenarioMessage,
 } from './scenarios.js';
 export {
+  requiredHeaders,
+  SANDBOX_PATH,
+  type SandboxCall,
+  type ServedSandbox,
+  sandboxAnswer,
+  sandboxControlAnswer,
+  selectsCase,
+} from './served.js';
+export {
   ContractValidator,
   contractFormats,
+  type RequestValidators,
   type RequestValues,
   requestSchemaViolations,
+  requestValidators,
   type SchemaError,
+  schemaRefusal,
   type ValidatorOptions,
 } from './validation.js';

@@ -33,6 +33,8 @@ export const PROBLEMS = {
   invalidScenarios: { type: 'urn:trading-analytics-mock:invalid-scenarios', title: 'Invalid scenarios' },
   /** A method a route of the mock's own does not answer. */
   methodNotAllowed: { type: 'urn:trading-analytics-mock:method-not-allowed', title: 'Method not allowed' },
+  /** `/__sandbox` on a mock that serves the examples, not a sandbox. */
+  sandboxOff: { type: 'urn:trading-analytics-mock:sandbox-off', title: 'The mock was not started with --sandbox' },
   /** An answer that breaks the contract while the mock's `errors` option is on. */
   violations: { type: 'VIOLATIONS', title: 'Request/Response not valid' },
 } as const;

@@ -9,7 +9,7 @@ import type { Query } from './checks.js';
 import { isDateTime } from './date-time.js';
 import type { Json, OpenApiDocument, Schema } from './openapi.js';
 import type { ContractOperation } from './operations.js';
-import type { Violation } from './problems.js';
+import { type Answer, refusal, type Violation } from './problems.js';
 import { resolve, valueAtPointer } from './refs.js';
 
 // A CommonJS module whose `module.exports` is the plugin and whose `.default` is the same function: Node's
@@ -276,4 +276,40 @@ export function requestSchemaViolations(
     violations.push(...requestViolations(validators.coercing.errors(path, lowered), 'path'));
   }
   return violations;
+}
+
+/** The two validators of a request's values, parameters coerced from text and bodies not, as Prism validates. */
+export interface RequestValidators {
+  coercing: ContractValidator;
+  strict: ContractValidator;
+}
+
+// One pair per document, compiled on first use (in a browser too) and kept.
+const validatorsKept = new WeakMap<OpenApiDocument, RequestValidators>();
+
+/** The request validators of a contract: one pair per document, built on first use. */
+export function requestValidators(document: OpenApiDocument): RequestValidators {
+  let pair = validatorsKept.get(document);
+  if (!pair) {
+    pair = {
+      coercing: new ContractValidator(document, { coerceTypes: true }),
+      strict: new ContractValidator(document),
+    };
+    validatorsKept.set(document, pair);
+  }
+  return pair;
+}
+
+/**
+ * The refusal of a request whose values break the operation's schemas (`requestSchemaViolations` with the
+ * contract's one pair of validators) and its reasons, or undefined when they keep them: what the MSW
+ * handlers and the sandboxed mock answer where Prism would validate.
+ */
+export function schemaRefusal(
+  document: OpenApiDocument,
+  operation: ContractOperation,
+  values: RequestValues,
+): { answer: Answer; violations: Violation[] } | undefined {
+  const violations = requestSchemaViolations(requestValidators(document), operation, values);
+  return violations.length > 0 ? { answer: refusal(operation, violations), violations } : undefined;
 }

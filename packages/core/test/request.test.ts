@@ -1,6 +1,5 @@
 // The request pipeline over the repository's bundle: what the mock's guard and the MSW handlers refuse,
 // find missing, or pass on, with the words both answer with.
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   type BodyRead,
@@ -8,16 +7,13 @@ import {
   checkRequest,
   createContract,
   MAX_BODY_BYTES,
-  type OpenApiDocument,
   type RequestParts,
   refusal,
   requestSchemaViolations,
   violationsHeader,
 } from '../src/index.js';
+import { document } from './support/bundle.js';
 
-const document = JSON.parse(
-  readFileSync(new URL('../../../generated/openapi.json', import.meta.url), 'utf8'),
-) as OpenApiDocument;
 const contract = createContract(document);
 const validators = {
   coercing: new ContractValidator(document, { coerceTypes: true }),

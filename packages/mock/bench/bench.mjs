@@ -1,22 +1,31 @@
 // @ts-check
-// `npm run bench -w @trading-analytics/mock` (builds dist/ first, and measures it): the mock against a bare
-// node:http server that answers the same body, measured in the same run on loopback with autocannon, so the ratios hold on any machine.
-// Budgets (issue 4): requests/s at least 1/15 of the bare server's, p99 latency at most 20 ms at 10
-// connections, ready (port accepting connections) within 2 s. Exits 1 when one is missed.
-import { spawn } from 'node:child_process';
-import net from 'node:net';
+// `npm run bench -w @trading-analytics/mock` (builds dist/ first, and measures it): the mock serving the
+// examples and the mock serving the sandbox (`--sandbox`), each against a bare node:http server that answers
+// the same body, measured in the same run on loopback with autocannon, so the ratios hold on any machine.
+// Every server listens on a port the OS picks. The machine may be shared: the load average is printed first,
+// and the CPU time each server process spends per request (from /proc, so another process's load does not
+// count) is reported beside the requests per second.
+//
+// Budgets, the examples mock (issue 4): requests/s at least 1/15 of the bare server's, p99 latency at most
+// 20 ms at 10 connections for a repeated request, ready within 2 s. The sandbox (issue 20, item 7): distinct
+// requests at least 1/3 of the bare server's, p99 under 10 ms at 20 connections, the world built in under
+// 300 ms, resident memory under 200 MB after 100,000 requests. Exits 1 when one is missed.
+import { execFileSync, spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { startMock } from '../dist/index.js';
 
 const host = '127.0.0.1';
-const ports = { mock: 4290, bare: 4291 };
 const connections = 10;
 const seconds = 3;
 const rounds = 2;
 const startups = 5;
 const budget = { minRatio: 1 / 15, maxP99Ms: 20, maxReadyMs: 2000 };
+const sandboxBudget = { minRatio: 1 / 3, maxP99Ms: 10, maxBuildMs: 300, maxRssMb: 200 };
+const sandboxConnections = 20;
+const rssRequests = 100_000;
 const ava = '0x4a7f2c9e1b3d5f60718293a4b5c6d7e8f9012a3b';
 // The first two repeat one request, as autocannon does and a frontend polling a page does: all three
 // budgets apply. The third makes every request different (a new `page`), so none is answered from the
@@ -38,37 +47,47 @@ const targets = [
 ];
 
 const median = (/** @type {number[]} */ values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const clockTicks = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
 
-/** @param {number} port */
-function portAnswers(port) {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host, port });
-    socket.once('connect', () => resolve(socket.destroy() || true));
-    socket.once('error', () => resolve(false));
-  });
+/** CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat. */
+async function cpuSeconds(/** @type {number} */ pid) {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  // The fields after the command name, which is in parentheses and may hold spaces.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / clockTicks;
+}
+
+/** Resident memory of a process in MB, from /proc/<pid>/status. */
+async function residentMb(/** @type {number} */ pid) {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  return Number(/^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1]) / 1024;
 }
 
 /**
- * Starts the bare server in its own process; resolves once its port accepts connections.
+ * Starts the bare server in its own process on a port the OS picks; resolves once it reports the port.
  * @param {{ status: number, headers: Record<string, string>, body: string }} response
  */
 async function startBare(response) {
   const child = spawn(
     process.execPath,
-    [
-      fileURLToPath(new URL('./bare-server.mjs', import.meta.url)),
-      JSON.stringify({ host, port: ports.bare, ...response }),
-    ],
-    {
-      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-    },
+    [fileURLToPath(new URL('./bare-server.mjs', import.meta.url)), JSON.stringify({ host, ...response })],
+    { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] },
   );
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  while (!(await portAnswers(ports.bare))) {
-    if (child.exitCode !== null) throw new Error('The bare server exited before it was ready.');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+  const port = await new Promise((resolve, reject) => {
+    child.once('message', (/** @type {{ port: number }} */ message) => resolve(message.port));
+    child.once('exit', () => reject(new Error('The bare server exited before it was ready.')));
+  });
+  if (child.pid === undefined) throw new Error('The bare server has no process id.');
   return {
+    url: `http://${host}:${port}`,
+    pid: child.pid,
     async close() {
       child.kill('SIGTERM');
       await exited;
@@ -77,103 +96,274 @@ async function startBare(response) {
 }
 
 /**
- * @param {string} url
- * @param {number} duration seconds
- * @returns {Promise<{ rps: number, p99: number, p50: number }>}
+ * @typedef {{ rps: number, p99: number, p50: number, cpuUs: number }} Run
+ * @typedef {{ url: string, pid: number }} Server
  */
-async function load(url, duration, distinct = false) {
-  let page = 0;
-  const requests = distinct
-    ? [
-        {
-          setupRequest: (/** @type {{ path: string }} */ request) => {
-            page += 1;
-            return { ...request, path: request.path.replace(/page=[0-9]+/, `page=${page}`) };
-          },
-        },
-      ]
+
+/**
+ * One autocannon run against a server, with the CPU its process spent per request.
+ * @param {Server} server
+ * @param {{ path: string, duration?: number, amount?: number, connections?: number, next?: () => string }} how
+ *   `next` gives the path of each request (every request different); without it `path` repeats
+ * @returns {Promise<Run>}
+ */
+async function load(server, { path, duration, amount, connections: clients = connections, next }) {
+  const requests = next
+    ? [{ setupRequest: (/** @type {{ path: string }} */ request) => ({ ...request, path: next() }) }]
     : undefined;
-  const result = await autocannon({ url, connections, duration, requests });
+  const cpuBefore = await cpuSeconds(server.pid);
+  const limit = amount === undefined ? { duration } : { amount };
+  const result = await autocannon({ url: server.url + path, connections: clients, ...limit, requests });
+  const cpu = (await cpuSeconds(server.pid)) - cpuBefore;
   if (result.errors > 0 || result.timeouts > 0 || result.non2xx > 0) {
     throw new Error(
-      `${url}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx answers under load.`,
+      `${server.url}${path}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx answers under load.`,
     );
   }
-  return { rps: result.requests.average, p99: result.latency.p99, p50: result.latency.p50 };
+  const cpuUs = result.requests.total > 0 ? (cpu / result.requests.total) * 1e6 : 0;
+  return { rps: result.requests.average, p99: result.latency.p99, p50: result.latency.p50, cpuUs };
 }
 
-async function readyTimes() {
+/** The medians of several runs. */
+function medians(/** @type {Run[]} */ runs) {
+  return {
+    rps: median(runs.map((run) => run.rps)),
+    p50: median(runs.map((run) => run.p50)),
+    p99: median(runs.map((run) => run.p99)),
+    cpuUs: median(runs.map((run) => run.cpuUs)),
+  };
+}
+
+async function readyTimes(/** @type {import('../dist/index.js').MockOptions} */ options, count = startups) {
   const times = [];
-  for (let i = 0; i < startups; i += 1) {
+  for (let i = 0; i < count; i += 1) {
     const started = performance.now();
-    const mock = await startMock({ host, port: ports.mock });
+    const mock = await startMock({ host, port: 0, ...options });
     times.push(performance.now() - started);
     await mock.close();
   }
   return times;
 }
 
+/** The answer of one request, as the bare server is to send it: status, headers and body. */
+async function answerOf(/** @type {string} */ url) {
+  const answer = await fetch(url);
+  const headers = Object.fromEntries(
+    [...answer.headers].filter(([name]) => !['date', 'connection', 'keep-alive', 'content-length'].includes(name)),
+  );
+  return { status: answer.status, headers, body: await answer.text() };
+}
+
 const failures = [];
-console.log(
-  `load average ${os
+const loadAverage = () =>
+  os
     .loadavg()
-    .map((load) => load.toFixed(2))
-    .join(', ')} on ${os.availableParallelism()} cores`,
-);
-const ready = await readyTimes();
+    .map((value) => value.toFixed(2))
+    .join(', ');
+console.log(`load average ${loadAverage()} on ${os.availableParallelism()} cores`);
+const ready = await readyTimes({});
 const readyMs = median(ready);
 console.log(
   `ready: median ${readyMs.toFixed(0)} ms over ${startups} starts (${ready.map((t) => t.toFixed(0)).join(', ')} ms); budget ${budget.maxReadyMs} ms`,
 );
 if (readyMs > budget.maxReadyMs) failures.push(`ready in ${readyMs.toFixed(0)} ms > ${budget.maxReadyMs} ms`);
 
-const mock = await startMock({ host, port: ports.mock });
+const mock = await startMock({ host, port: 0 });
 try {
   for (const target of targets) {
     // The bare server answers exactly what the mock answers for this request: status, headers and body.
-    const answer = await fetch(mock.url + target.path);
-    const headers = Object.fromEntries(
-      [...answer.headers].filter(([name]) => !['date', 'connection', 'keep-alive', 'content-length'].includes(name)),
-    );
-    const bare = await startBare({ status: answer.status, headers, body: await answer.text() });
+    const bare = await startBare(await answerOf(mock.url + target.path));
+    let page = 0;
+    const next = target.distinct
+      ? () => {
+          page += 1;
+          return target.path.replace(/page=[0-9]+/, `page=${page}`);
+        }
+      : undefined;
     try {
-      await load(mock.url + target.path, 1, target.distinct);
-      await load(`http://${host}:${ports.bare}${target.path}`, 1, target.distinct);
-      const measured = {
-        mock: /** @type {{ rps: number, p99: number, p50: number }[]} */ ([]),
-        bare: /** @type {{ rps: number, p99: number, p50: number }[]} */ ([]),
-      };
+      const servers = { mock, bare };
+      await load(mock, { path: target.path, duration: 1, next });
+      await load(bare, { path: target.path, duration: 1, next });
+      const measured = { mock: /** @type {Run[]} */ ([]), bare: /** @type {Run[]} */ ([]) };
       for (let round = 0; round < rounds; round += 1) {
-        measured.bare.push(await load(`http://${host}:${ports.bare}${target.path}`, seconds, target.distinct));
-        measured.mock.push(await load(mock.url + target.path, seconds, target.distinct));
+        measured.bare.push(await load(servers.bare, { path: target.path, duration: seconds, next }));
+        measured.mock.push(await load(servers.mock, { path: target.path, duration: seconds, next }));
       }
-      const mockRps = median(measured.mock.map((run) => run.rps));
-      const bareRps = median(measured.bare.map((run) => run.rps));
-      const mockP99 = median(measured.mock.map((run) => run.p99));
-      const bareP99 = median(measured.bare.map((run) => run.p99));
-      const ratio = mockRps / bareRps;
+      const ofMock = medians(measured.mock);
+      const ofBare = medians(measured.bare);
+      const ratio = ofMock.rps / ofBare.rps;
       console.log(
-        `${target.name}: mock ${mockRps.toFixed(0)} req/s (p50 ${median(measured.mock.map((run) => run.p50))} ms, p99 ${mockP99} ms), ` +
-          `bare node:http ${bareRps.toFixed(0)} req/s (p99 ${bareP99} ms); ` +
+        `${target.name}: mock ${ofMock.rps.toFixed(0)} req/s (p50 ${ofMock.p50} ms, p99 ${ofMock.p99} ms, ${ofMock.cpuUs.toFixed(0)} µs CPU/request), ` +
+          `bare node:http ${ofBare.rps.toFixed(0)} req/s (p99 ${ofBare.p99} ms, ${ofBare.cpuUs.toFixed(0)} µs CPU/request); ` +
           `mock/bare 1/${(1 / ratio).toFixed(1)} (budget at least 1/${Math.round(1 / budget.minRatio)})` +
           (target.latencyBudget ? `, p99 budget ${budget.maxP99Ms} ms` : ', p99 not budgeted'),
       );
       if (ratio < budget.minRatio)
         failures.push(`${target.name}: mock/bare 1/${(1 / ratio).toFixed(1)} < 1/${Math.round(1 / budget.minRatio)}`);
-      if (target.latencyBudget && mockP99 > budget.maxP99Ms) {
+      if (target.latencyBudget && ofMock.p99 > budget.maxP99Ms) {
         // Latency is the one absolute budget; when even the bare server is slow, the machine is busy.
         const busy =
-          bareP99 > budget.maxP99Ms / 2
-            ? ` (the bare server's own p99 is ${bareP99} ms: the machine is busy, run again when it is not)`
+          ofBare.p99 > budget.maxP99Ms / 2
+            ? ` (the bare server's own p99 is ${ofBare.p99} ms: the machine is busy, run again when it is not)`
             : '';
-        failures.push(`${target.name}: p99 ${mockP99} ms > ${budget.maxP99Ms} ms${busy}`);
+        failures.push(`${target.name}: p99 ${ofMock.p99} ms > ${budget.maxP99Ms} ms${busy}`);
       }
     } finally {
       await bare.close();
     }
   }
+
+  await benchSandbox(mock);
 } finally {
   await mock.close();
+}
+
+/**
+ * The sandbox: the world's build time in fresh processes, then one stream of distinct requests (a dashboard's:
+ * leaderboard pages and sorts, ranks, positions, trade history and trading stats of many traders) sent to the
+ * bare server, the examples mock and the sandbox mock at 20 connections, then 100,000 more to the sandbox mock
+ * and its resident memory.
+ * @param {Server} examples the examples mock, already started
+ */
+async function benchSandbox(examples) {
+  console.log(`\nsandbox (load average ${loadAverage()})`);
+  const builds = [];
+  for (let i = 0; i < 3; i += 1) builds.push(buildMs());
+  const build = median(builds);
+  console.log(
+    `world built in ${build.toFixed(0)} ms, median of 3 fresh processes (${builds.map((ms) => ms.toFixed(0)).join(', ')} ms); budget ${sandboxBudget.maxBuildMs} ms`,
+  );
+  if (build > sandboxBudget.maxBuildMs)
+    failures.push(`the world built in ${build.toFixed(0)} ms > ${sandboxBudget.maxBuildMs} ms`);
+  const sandboxReady = await readyTimes({ sandbox: true }, 3);
+  console.log(
+    `sandbox mock ready: median ${median(sandboxReady).toFixed(0)} ms over 3 starts (${sandboxReady.map((t) => t.toFixed(0)).join(', ')} ms)`,
+  );
+
+  const sandbox = await startMock({ host, port: 0, sandbox: true });
+  try {
+    const top = await (await fetch(`${sandbox.url}/v1/leaderboard?size=1000`)).json();
+    const traders = top.content.map((/** @type {{ userAddress: string }} */ row) => row.userAddress);
+    const stream = dashboardStream(traders);
+    const first = stream();
+    // The bare server answers one of the mix's answers, the one closest to their mean size, so it writes as
+    // many bytes per request as the mocks do on average.
+    const sample = dashboardStream(traders);
+    const answers = [];
+    for (let i = 0; i < 500; i += 1) answers.push(await answerOf(sandbox.url + sample()));
+    const mean = answers.reduce((sum, answer) => sum + answer.body.length, 0) / answers.length;
+    const typical = answers.reduce((best, answer) =>
+      Math.abs(answer.body.length - mean) < Math.abs(best.body.length - mean) ? answer : best,
+    );
+    const bare = await startBare(typical);
+    console.log(
+      `the mix's answers: ${mean.toFixed(0)} bytes on average; the bare server answers ${typical.body.length}`,
+    );
+    try {
+      /** @type {Record<'bare' | 'examples' | 'sandbox', Server>} */
+      const servers = { bare, examples, sandbox };
+      // Each server gets its own stream, so it sees each request once whatever the others were sent.
+      const streams = { bare: dashboardStream(traders), examples: dashboardStream(traders), sandbox: stream };
+      const measured = {
+        bare: /** @type {Run[]} */ ([]),
+        examples: /** @type {Run[]} */ ([]),
+        sandbox: /** @type {Run[]} */ ([]),
+      };
+      for (const name of /** @type {const} */ (['bare', 'examples', 'sandbox'])) {
+        await load(servers[name], { path: first, duration: 1, connections: sandboxConnections, next: streams[name] });
+      }
+      for (let round = 0; round < rounds; round += 1) {
+        for (const name of /** @type {const} */ (['bare', 'examples', 'sandbox'])) {
+          const how = { path: first, duration: seconds, connections: sandboxConnections, next: streams[name] };
+          measured[name].push(await load(servers[name], how));
+        }
+      }
+      const of = {
+        bare: medians(measured.bare),
+        examples: medians(measured.examples),
+        sandbox: medians(measured.sandbox),
+      };
+      const line = (/** @type {string} */ name, /** @type {ReturnType<typeof medians>} */ run) =>
+        `  ${name}: ${run.rps.toFixed(0)} req/s (1/${(of.bare.rps / run.rps).toFixed(1)} of bare), p50 ${run.p50} ms, p99 ${run.p99} ms, ${run.cpuUs.toFixed(0)} µs CPU/request`;
+      console.log(`distinct requests at ${sandboxConnections} connections, a dashboard's mix:`);
+      console.log(line('bare node:http', of.bare));
+      console.log(line('examples mock (Prism)', of.examples));
+      console.log(line('sandbox mock', of.sandbox));
+      const ratio = of.sandbox.rps / of.bare.rps;
+      const cpuRatio = of.bare.cpuUs / of.sandbox.cpuUs;
+      console.log(
+        `  sandbox/bare: 1/${(1 / ratio).toFixed(1)} by requests/s, 1/${(1 / cpuRatio).toFixed(1)} by CPU per request (budget at least 1/${Math.round(1 / sandboxBudget.minRatio)}); p99 budget ${sandboxBudget.maxP99Ms} ms`,
+      );
+      if (ratio < sandboxBudget.minRatio)
+        failures.push(`sandbox/bare 1/${(1 / ratio).toFixed(1)} < 1/${Math.round(1 / sandboxBudget.minRatio)}`);
+      if (of.sandbox.p99 > sandboxBudget.maxP99Ms) {
+        const busy =
+          of.bare.p99 > sandboxBudget.maxP99Ms / 2 ? ` (the bare server's own p99 is ${of.bare.p99} ms)` : '';
+        failures.push(`sandbox p99 ${of.sandbox.p99} ms > ${sandboxBudget.maxP99Ms} ms${busy}`);
+      }
+
+      const before = await residentMb(sandbox.pid);
+      const started = performance.now();
+      await load(sandbox, { path: first, amount: rssRequests, connections: sandboxConnections, next: stream });
+      const after = await residentMb(sandbox.pid);
+      console.log(
+        `sandbox mock resident memory: ${before.toFixed(0)} MB before, ${after.toFixed(0)} MB after ${rssRequests.toLocaleString('en')} more requests (${((performance.now() - started) / 1000).toFixed(1)} s); budget ${sandboxBudget.maxRssMb} MB`,
+      );
+      if (after > sandboxBudget.maxRssMb)
+        failures.push(
+          `sandbox mock RSS ${after.toFixed(0)} MB > ${sandboxBudget.maxRssMb} MB after ${rssRequests} requests`,
+        );
+    } finally {
+      await bare.close();
+    }
+  } finally {
+    await sandbox.close();
+  }
+}
+
+/** The world's build time in a fresh Node process (loading the module not counted). */
+function buildMs() {
+  const script =
+    "import { createSandbox } from '@trading-analytics/sandbox'; const started = performance.now(); createSandbox(); console.log(performance.now() - started);";
+  const cwd = fileURLToPath(new URL('..', import.meta.url));
+  return Number(
+    execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd, encoding: 'utf8' }).trim(),
+  );
+}
+
+/**
+ * An endless stream of distinct paths, as the screens of a trading dashboard ask for them: leaderboard pages
+ * in every sort and window, a trader's rank, positions, trade history and trading stats, across many traders.
+ * (Unrealized PnL is left out: a holder of the stale market is answered 503, which the load counts as a failure.)
+ * @param {string[]} traders
+ */
+function dashboardStream(traders) {
+  const fields = ['PNL', 'WIN_RATE', 'BIGGEST_WIN', 'TOTAL_VOL_USD'];
+  const windows = ['ALL', 'THIRTY_DAY', 'SEVEN_DAY', 'ONE_DAY'];
+  let count = 0;
+  return () => {
+    const at = count;
+    count += 1;
+    const turn = Math.floor(at / 5);
+    const trader = traders[turn % traders.length];
+    const round = Math.floor(turn / traders.length);
+    const sort = `sort_field=${fields[round % 4]}&timeframe=${windows[Math.floor(round / 4) % 4]}`;
+    switch (at % 5) {
+      case 0:
+        return `/v1/leaderboard?page=${turn % 100}&size=${10 + (round % 40)}&${sort}`;
+      case 1:
+        return `/v1/leaderboard/my-rank?user_address=${trader}&${sort}`;
+      case 2:
+        return `/v1/user/${trader}/positions?page=${round % 3}&size=${5 + (round % 20)}`;
+      case 3:
+        return `/v1/user/${trader}/trade/history?page=${round % 5}&size=${5 + (round % 20)}`;
+      default: {
+        // Windows ending on the hour before the world's now, one more day back each round.
+        const end = 1_795_262_400 - 3600 * (round % 24);
+        return `/v1/leaderboard/${trader}/trading-stats?start_time=${end - 86_400 * (1 + round)}&end_time=${end}`;
+      }
+    }
+  };
 }
 
 if (failures.length > 0) {

@@ -1,16 +1,21 @@
 #!/usr/bin/env node
-// `npx trading-analytics-mock [--port 4010] [--host 127.0.0.1] [--cors-credentials] [--scenario op=key]...`: the
-// mock in a terminal until Ctrl-C.
+// `npx trading-analytics-mock [--port 4010] [--host 127.0.0.1] [--cors-credentials] [--scenario op=key]...
+// [--sandbox [--seed <n>] [--now <ISO-8601>]]`: the mock in a terminal until Ctrl-C.
 import { parseArgs } from 'node:util';
 import { parsePort } from '@trading-analytics/core';
-import { scenarioHint } from './hint.js';
+import { choiceFlagOptions } from './flag-options.js';
+import { sandboxHint, scenarioHint } from './hint.js';
 import { messageOf } from './message.js';
+import { readSandboxFlags } from './sandbox-options.js';
 import { readScenarioChoices } from './scenario-options.js';
 import { startMock } from './start.js';
 
 const usage = `Usage: trading-analytics-mock [--port <port>] [--host <address>] [--cors-credentials]
+                              [--scenario <operationId>=<key>]... [--scenarios <file>]
+                              [--sandbox [--seed <n>] [--now <ISO-8601>]]
 
-Serves every operation of the trading analytics API with its documented examples.
+Serves every operation of the trading analytics API with its documented examples, or with --sandbox
+from a seeded world in which every parameter takes effect.
   --port <port>      port to listen on (default 4010; 0 picks a free one)
   --host <address>   address to listen on (default 127.0.0.1)
   --cors-credentials reflect the calling origin with Access-Control-Allow-Credentials: true
@@ -18,6 +23,10 @@ Serves every operation of the trading analytics API with its documented examples
   --scenario <operationId>=<key>   answer that operation with that case until changed (repeatable),
                      e.g. --scenario getUnrealizedPnl=503; change it later with PUT /__scenarios
   --scenarios <file> the same from a JSON file: {"getUnrealizedPnl": "503"}
+  --sandbox          answer from the sandbox's seeded world; GET /__sandbox describes it, DELETE /__sandbox
+                     resets it; documented cases (Prefer, --scenario) still apply on top
+  --seed <n>         the world's seed, 0 to 4294967295 (default 1; with --sandbox)
+  --now <ISO-8601>   the world's now (default 2026-11-21T12:00:00Z; with --sandbox)
   --help             show this text`;
 
 /** The flags, or the exit code when there is nothing to serve (usage printed). */
@@ -27,9 +36,7 @@ function readFlags() {
       options: {
         port: { type: 'string', default: '4010' },
         host: { type: 'string', default: '127.0.0.1' },
-        'cors-credentials': { type: 'boolean', default: false },
-        scenario: { type: 'string', multiple: true },
-        scenarios: { type: 'string' },
+        ...choiceFlagOptions,
         help: { type: 'boolean', default: false },
       },
     });
@@ -39,11 +46,13 @@ function readFlags() {
     }
     const port = parsePort(values.port, '--port');
     const scenarios = readScenarioChoices({ scenario: values.scenario, scenariosFile: values.scenarios });
+    const sandbox = readSandboxFlags({ sandbox: values.sandbox, seed: values.seed, now: values.now });
     return {
       port,
       host: values.host,
       corsCredentials: values['cors-credentials'],
       scenarios,
+      sandbox,
     };
   } catch (error) {
     console.error(`${messageOf(error)}\n\n${usage}`);
@@ -58,10 +67,16 @@ async function main(): Promise<number> {
   try {
     mock = await startMock({ ...flags, logLevel: 'error' });
   } catch (error) {
+    // A TypeError is a value of the command line the mock cannot use (a seed or now the sandbox refuses).
+    if (error instanceof TypeError) {
+      console.error(`${messageOf(error).replace(/^startMock: /, '')}\n\n${usage}`);
+      return 2;
+    }
     console.error(messageOf(error));
     return 1;
   }
   console.log(`Trading analytics mock: ${mock.url}`);
+  if (mock.sandbox) console.log(sandboxHint(mock.sandbox));
   console.log(scenarioHint);
   const chosen = Object.entries(flags.scenarios).map(([operationId, key]) => `${operationId}=${key}`);
   if (chosen.length > 0) console.log(`Scenarios: ${chosen.join(', ')}`);

@@ -3,3 +3,8 @@
 /** One line telling a mock user how to pick a documented case; printed by the bin under the URL. */
 export const scenarioHint =
   'Pick a documented case per request with the header "Prefer: example=<key>" or "Prefer: code=<status>", or for every request with --scenario <operationId>=<key> or PUT /__scenarios; the keys per operation are in the README of @trading-analytics/mock.';
+
+/** The line the bin and `npm start` print under the URL when the mock serves the sandbox. */
+export function sandboxHint({ seed, now }: { seed: number; now: string }): string {
+  return `Sandbox: seed ${seed}, now ${now}. GET /__sandbox describes the world (its cast, and addresses to try); DELETE /__sandbox puts it back to its start.`;
+}

@@ -1,5 +1,5 @@
-// @trading-analytics/mock: the trading analytics service on localhost, Prism over the bundled contract in a
-// process of its own, with the scenario keys read from the same contract.
+// @trading-analytics/mock: the trading analytics service on localhost, Prism over the bundled contract (or
+// the sandbox's seeded world) in a process of its own, with the scenario keys read from the same contract.
 export {
   listScenarios,
   type OperationScenarioKeys,
@@ -11,7 +11,9 @@ export {
   scenarioKeys,
 } from '@trading-analytics/core';
 export { contractPath } from './contract-path.js';
-export { scenarioHint } from './hint.js';
+export { choiceFlagOptions } from './flag-options.js';
+export { sandboxHint, scenarioHint } from './hint.js';
+export { readSandboxFlags, type SandboxSettings } from './sandbox-options.js';
 export { controlPath } from './scenario-control.js';
 export { readScenarioChoices } from './scenario-options.js';
 export { type MockOptions, type MockServer, startMock } from './start.js';

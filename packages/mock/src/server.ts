@@ -1,13 +1,17 @@
 // The mock's own process. startMock() spawns this file with its settings as one JSON argument; it is not
 // part of the package's API. A `node:http` front (front.ts) owns the socket and passes each request along
-// an ordered list of handlers: CORS, the guard, the scenario control, then Prism over the contract.
+// an ordered list of handlers: CORS, the guard, the scenario control, `/__sandbox`, the sandbox's answers
+// (with --sandbox), then Prism over the contract.
 import type { AddressInfo } from 'node:net';
+import { createSandbox, type Sandbox } from '@trading-analytics/sandbox';
 import { type ServedContract, serveContract } from './contract.js';
 import { createCors } from './cors.js';
 import { createFront, guardedRequest } from './front.js';
 import { createGuard } from './guard.js';
 import { messageOf, stackOf } from './message.js';
 import { createLogger } from './prism.js';
+import { createSandboxAnswers, createSandboxControl } from './sandbox.js';
+import { INVALID_SANDBOX_EXIT } from './sandbox-options.js';
 import { createScenarioControl } from './scenario-control.js';
 
 /** What startMock() hands the process (checked there). */
@@ -19,11 +23,13 @@ export interface ServerSettings {
   errors: boolean;
   corsCredentials: boolean;
   scenarios: Record<string, string>;
+  /** The sandbox's seed and now (either may be left to its default), or null to serve the examples. */
+  sandbox: { seed?: number; now?: string } | null;
 }
 
 /** The messages of the IPC channel with startMock(). */
 export type ServerMessage =
-  | { ready: true; port: number }
+  | { ready: true; port: number; sandbox: { seed: number; now: string } | null }
   | { reloaded: number; ok: true }
   | { reloaded: number; ok: false; error: string };
 export interface ReloadMessage {
@@ -31,13 +37,33 @@ export interface ReloadMessage {
   id: number;
 }
 
-const { document, host, port, logLevel, errors, corsCredentials, scenarios } = JSON.parse(
-  process.argv[2] ?? '{}',
-) as ServerSettings;
+const {
+  document,
+  host,
+  port,
+  logLevel,
+  errors,
+  corsCredentials,
+  scenarios,
+  sandbox: sandboxOptions,
+} = JSON.parse(process.argv[2] ?? '{}') as ServerSettings;
 const logger = createLogger(logLevel);
 const report = (message: ServerMessage) => process.send?.(message);
 
+/** The world, built first: a seed or now it refuses fails the start at once, before Prism loads. */
+function buildSandbox(): Sandbox | undefined {
+  if (!sandboxOptions) return undefined;
+  try {
+    return createSandbox(sandboxOptions);
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(INVALID_SANDBOX_EXIT);
+  }
+}
+
 try {
+  const sandbox = buildSandbox();
   // The contract served right now. Everything that depends on the document (its model, the Prism instance,
   // the answers kept) is built by serveContract, so serving a new version is one assignment.
   let contract: ServedContract = await serveContract(document, { logger, errors });
@@ -49,6 +75,8 @@ try {
       createGuard(() => contract.model),
       // Routes of the mock's own (after the guard, before Prism) go here.
       scenarioControl,
+      createSandboxControl(sandbox),
+      ...(sandbox ? [createSandboxAnswers(() => contract.model, sandbox, { logger, errors })] : []),
       async (request, response, exchange) => {
         await contract.handle(request, response, guardedRequest(exchange));
         return true;
@@ -63,7 +91,8 @@ try {
     server.listen(port, host, resolve);
   });
   // startMock() learns the bound port (the one asked for, or the one picked for port 0) from this message.
-  report({ ready: true, port: (server.address() as AddressInfo).port });
+  const world = sandbox ? { seed: sandbox.seed, now: sandbox.now } : null;
+  report({ ready: true, port: (server.address() as AddressInfo).port, sandbox: world });
 
   // MockServer.reload(): serve another version of the contract on the same port. Requests keep being
   // answered by the current contract until the new one is built; one that cannot be built is reported and

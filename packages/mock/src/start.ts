@@ -6,6 +6,7 @@ import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { choiceProblems, isPort, scenarioKeys } from '@trading-analytics/core';
 import { contractPath, readDocument } from './contract-path.js';
+import { INVALID_SANDBOX_EXIT, type SandboxSettings, sandboxSettings } from './sandbox-options.js';
 import type { ReloadMessage, ServerMessage, ServerSettings } from './server.js';
 
 const logLevels = ['silent', 'fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
@@ -43,6 +44,14 @@ export interface MockOptions {
    * operation or key.
    */
   scenarios?: Record<string, string>;
+  /**
+   * Answer from the sandbox's seeded world (`@trading-analytics/sandbox`) instead of the examples: every
+   * parameter takes effect, the asked trader's data comes back, a competition join is remembered until
+   * `DELETE /__sandbox`. `true` for the default seed (1) and now (2026-11-21T12:00:00Z), or `{ seed, now }`.
+   * A request that asks for a documented case (`Prefer`, `scenarios`, `/__scenarios`) still gets it.
+   * Rejects with a TypeError for a seed or now the sandbox cannot use.
+   */
+  sandbox?: boolean | SandboxSettings;
 }
 
 export interface MockServer {
@@ -50,6 +59,8 @@ export interface MockServer {
   url: string;
   /** The port the mock listens on: the one asked for, or the one picked for `port: 0`. */
   port: number;
+  /** The sandbox's seed and now (defaults filled in) when started with `sandbox`; undefined when it serves the examples. */
+  sandbox: { seed: number; now: string } | undefined;
   /** Process id of the mock (known by the time startMock resolves: the process has reported it listens). */
   pid: number;
   /** Settles when the mock's process has ended, for whatever reason. */
@@ -120,6 +131,7 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
     readyTimeoutMs = 15_000,
   } = options;
   checkOptions({ port, host, logLevel, readyTimeoutMs, corsCredentials });
+  const sandbox = sandboxSettings(options.sandbox);
   const document = options.contract ?? contractPath();
   if (!existsSync(document)) throw new Error(`startMock: the contract ${document} does not exist.`);
   const scenarios = options.scenarios ?? {};
@@ -138,6 +150,7 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
     errors: Boolean(errors),
     corsCredentials,
     scenarios,
+    sandbox,
   };
   // What the package spawns runs from dist/, whether this module is dist/start.js or its source.
   const serverFile = fileURLToPath(new URL('../dist/server.js', import.meta.url));
@@ -148,6 +161,11 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
   const stderr = tail(8_000);
+  // 'exit' may come before the last of stderr: a process that ended early is explained once it is all read.
+  const stderrRead = new Promise<void>((resolve) => {
+    if (child.stderr) child.stderr.once('close', () => resolve());
+    else resolve();
+  });
   let ready = false;
   child.stderr?.setEncoding('utf8');
   child.stderr?.on('data', (chunk: string) => {
@@ -170,15 +188,16 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
   };
 
   // The mock says it listens, and on which port, over the IPC channel; port 0 asks it to pick a free one.
-  const listening = new Promise<number>((resolve) => {
+  type Ready = Extract<ServerMessage, { ready: true }>;
+  const listening = new Promise<Ready>((resolve) => {
     child.on('message', (message) => {
-      const said = message as Partial<Extract<ServerMessage, { ready: true }>> | undefined;
-      if (said?.ready === true && Number.isInteger(said.port)) resolve(said.port as number);
+      const said = message as Partial<Ready> | undefined;
+      if (said?.ready === true && Number.isInteger(said.port)) resolve(said as Ready);
     });
   });
   let timer: NodeJS.Timeout | undefined;
   const outcome = await Promise.race([
-    listening.then((boundPort) => ({ boundPort })),
+    listening.then((said) => ({ boundPort: said.port, world: said.sandbox ?? undefined })),
     exited.then(() => ({ exitedEarly: true }) as const),
     new Promise<{ timedOut: true }>((resolve) => {
       timer = setTimeout(() => resolve({ timedOut: true }), readyTimeoutMs);
@@ -187,7 +206,9 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
   clearTimeout(timer);
   if (spawnError) throw new Error(`The mock could not be started: ${spawnError.message}`);
   if ('exitedEarly' in outcome) {
+    await stderrRead;
     if (child.exitCode === 3) throw new Error(`Port ${port} on ${host} is already in use; pick another with { port }.`);
+    if (child.exitCode === INVALID_SANDBOX_EXIT) throw new TypeError(`startMock: the sandbox's ${stderr.text}`);
     throw new Error(stderr.text || `The mock exited before it was ready (exit code ${child.exitCode}).`);
   }
   if ('timedOut' in outcome) {
@@ -232,6 +253,7 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
   return {
     url: `http://${urlHost}:${outcome.boundPort}`,
     port: outcome.boundPort,
+    sandbox: outcome.world,
     pid,
     exited,
     reload,

@@ -65,6 +65,51 @@ describe('trading-analytics-mock', () => {
     });
   });
 
+  it('serves the sandbox with --sandbox, --seed and --now on --port 0, printing the URL it bound and the world', async () => {
+    const now = '2026-12-01T00:00:00Z';
+    const { command, exited, output } = await spawnUntilReady(
+      bin,
+      ['--sandbox', '--seed', '9', '--now', now, '--port', '0'],
+      'Ctrl-C stops it.',
+    );
+    try {
+      const url = servedUrl(output());
+      expect(url).not.toMatch(/:0$/);
+      expect(output()).toContain(`Sandbox: seed 9, now ${now}.`);
+      const world = await (await fetch(`${url}/__sandbox`)).json();
+      expect(world).toMatchObject({ seed: 9, now });
+      const page = await (await fetch(`${url}/v1/leaderboard?page=3&size=5`)).json();
+      expect(page).toMatchObject({ pageNumber: 3, pageSize: 5 });
+      expect((await fetch(`${url}/v1/leaderboard?timeframe=FOREVER`)).status).toBe(400);
+    } finally {
+      command.kill('SIGTERM');
+    }
+    expect(await exited).toBe(0);
+    // A refused request is printed as a readable line naming the parameter, as without the sandbox.
+    expect(output()).toContain('timeframe must be equal to one of the allowed values');
+  });
+
+  it('refuses a --seed or --now the sandbox cannot use, or either without --sandbox, with the usage and exit code 2', async () => {
+    expect(await fails(['--sandbox', '--seed', 'seven'])).toMatchObject({
+      code: 2,
+      output: expect.stringContaining('--seed takes a whole number from 0 to 4294967295, got "seven"'),
+    });
+    expect(await fails(['--sandbox', '--seed', '4294967296', '--port', '0'])).toMatchObject({
+      code: 2,
+      output: expect.stringMatching(
+        /the sandbox's seed must be an integer from 0 to 4294967295, not 4294967296[\s\S]*Usage:/,
+      ),
+    });
+    expect(await fails(['--sandbox', '--now', 'tomorrow', '--port', '0'])).toMatchObject({
+      code: 2,
+      output: expect.stringContaining(`the sandbox's now must be an ISO-8601 instant`),
+    });
+    expect(await fails(['--seed', '3'])).toMatchObject({
+      code: 2,
+      output: expect.stringContaining('--seed and --now go with --sandbox.'),
+    });
+  });
+
   it('says so and exits 1 when the port is taken', async () => {
     const taken = await takenPort();
     try {

@@ -1,7 +1,8 @@
 // The packed package as a frontend repository gets it: the tarball (built by its prepack) carries the compiled
 // modules, their declarations and the contract, lints clean (publint, attw), installs into an empty project
-// with the core's tarball (the other dependencies from the registry, or npm's cache when that holds them; an
-// empty cache works too), and its bin runs through npx, answers, and stops on Ctrl-C leaving nothing behind.
+// with the core's and the sandbox's tarballs (the other dependencies from the registry, or npm's cache when
+// that holds them; an empty cache works too), and its bin runs through npx, answers, and stops on Ctrl-C
+// leaving nothing behind; startMock serves the contract and the sandbox from the installed package.
 import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -14,9 +15,13 @@ import { groupAlive, pidOf } from './support/processes';
 
 const sourceDir = new URL('../src/', import.meta.url);
 
-// The core, a dependency npm cannot fetch, comes from its own tarball (its dist/ built by `npm run compile`).
+// The core and the sandbox, dependencies npm cannot fetch, come from their own tarballs (their dist/ built by
+// `npm run compile`).
 const installed = installBeforeAll(fileURLToPath(new URL('..', import.meta.url)), {
-  beside: [fileURLToPath(new URL('../../core/', import.meta.url))],
+  beside: [
+    fileURLToPath(new URL('../../core/', import.meta.url)),
+    fileURLToPath(new URL('../../sandbox/', import.meta.url)),
+  ],
   prepack: true,
 });
 
@@ -94,5 +99,16 @@ describe('the packed package', () => {
     );
     expect(result.status).toBe(200);
     expect(typeof result.body).toBe('number');
+  });
+
+  it('serves the sandbox from the installed package with startMock({ sandbox })', async () => {
+    const script = `import { startMock } from '@trading-analytics/mock';
+      const mock = await startMock({ port: 0, sandbox: { seed: 4 } });
+      const world = await (await fetch(mock.url + '/__sandbox')).json();
+      const rank = await (await fetch(mock.url + '/v1/leaderboard/my-rank?user_address=0x9c1e5d2b7a3f48e6c0d1b2a39485f6e7d8c9b0a1')).json();
+      console.log(JSON.stringify({ sandbox: mock.sandbox, seed: world.seed, rank: rank.rank }));
+      await mock.close();`;
+    const result = JSON.parse(await installed.runModule(script));
+    expect(result).toEqual({ sandbox: { seed: 4, now: '2026-11-21T12:00:00Z' }, seed: 4, rank: 2 });
   });
 });

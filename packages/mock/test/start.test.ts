@@ -1,6 +1,7 @@
 // `npm start` (scripts/start.mjs): which flags and variables it reads, when it rebuilds the docs, and the
 // command itself serving the mock and the docs until SIGTERM or Ctrl-C, leaving nothing behind. The
 // command runs with --skip-build here: a test must not rewrite generated/ or dist/.
+import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -31,6 +32,19 @@ describe('npm start options', () => {
   it('passes --cors-credentials on to the mock, off by default', () => {
     expect(startOptions([], {}).corsCredentials).toBe(false);
     expect(startOptions(['--cors-credentials'], {}).corsCredentials).toBe(true);
+  });
+
+  it('passes --sandbox with its --seed and --now on to the mock, off by default', () => {
+    expect(startOptions([], {}).sandbox).toBe(false);
+    expect(startOptions(['--sandbox'], {}).sandbox).toEqual({});
+    expect(startOptions(['--sandbox', '--seed', '7', '--now', '2026-12-01T00:00:00Z'], {}).sandbox).toEqual({
+      seed: 7,
+      now: '2026-12-01T00:00:00Z',
+    });
+    expect(() => startOptions(['--now', '2026-12-01T00:00:00Z'], {})).toThrow('--seed and --now go with --sandbox.');
+    expect(() => startOptions(['--sandbox', '--seed=-1'], {})).toThrow(
+      '--seed takes a whole number from 0 to 4294967295, got "-1"',
+    );
   });
 
   it('refuses a bad port, naming where it came from', () => {
@@ -67,9 +81,18 @@ describe('docs staleness', () => {
 });
 
 /** `npm start` serving `docsFile`, on two free ports: it takes no port 0, and prints the addresses it was given. */
-async function startCommand(docsFile: string) {
+async function startCommand(docsFile: string, extra: string[] = []) {
   const [mockPort, docsPort] = await freePorts(2);
-  const args = ['--skip-build', '--port', String(mockPort), '--docs-port', String(docsPort), '--docs-file', docsFile];
+  const args = [
+    '--skip-build',
+    '--port',
+    String(mockPort),
+    '--docs-port',
+    String(docsPort),
+    '--docs-file',
+    docsFile,
+    ...extra,
+  ];
   const started = await spawnUntilReady(startScript, args, 'Ctrl-C stops both.', { detached: true });
   return { ...started, mockUrl: `http://127.0.0.1:${mockPort}`, docsUrl: `http://127.0.0.1:${docsPort}` };
 }
@@ -97,6 +120,30 @@ describe('npm start', () => {
     expect(groupAlive(pidOf(command)), 'a process started by npm start is still running').toBe(false);
     await expect(fetch(`${mockUrl}/v1/leaderboard`)).rejects.toThrow();
     await expect(fetch(`${docsUrl}/`)).rejects.toThrow();
+  });
+
+  it('serves the sandbox with --sandbox, and refuses a now it cannot use with the usage and exit code 2', async () => {
+    const { command, exited, output, mockUrl } = await startCommand(path.join(scratch, 'never-built.html'), [
+      '--sandbox',
+      '--seed',
+      '5',
+    ]);
+    try {
+      expect(output()).toContain('Sandbox: seed 5, now 2026-11-21T12:00:00Z.');
+      expect((await (await fetch(`${mockUrl}/__sandbox`)).json()).seed).toBe(5);
+    } finally {
+      process.kill(-pidOf(command), 'SIGINT');
+    }
+    expect(await exited).toBe(0);
+
+    const [port] = await freePorts(1);
+    const refused = spawnSync(
+      process.execPath,
+      [startScript, '--skip-build', '--sandbox', '--now', 'noon', '--port', String(port), '--docs-port', '0'],
+      { encoding: 'utf8', timeout: 30_000 },
+    );
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toMatch(/the sandbox's now must be an ISO-8601 instant[\s\S]*Usage: npm start/);
   });
 
   it('still serves the mock when the docs page has not been built, and says so', async () => {

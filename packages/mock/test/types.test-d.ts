@@ -8,8 +8,11 @@ import {
   type MockOptions,
   type MockServer,
   type OperationScenarios,
+  readSandboxFlags,
   readScenarioChoices,
+  type SandboxSettings,
   type ScenarioSelection,
+  sandboxHint,
   scenarioHint,
   scenarioKeys,
   startMock,
@@ -35,6 +38,18 @@ export async function startMockIsTyped() {
   await startMock({ scenarios: { getUnrealizedPnl: 503 } });
   // @ts-expect-error no such option
   await startMock({ dynamic: true });
+}
+
+export async function sandboxIsTyped() {
+  const sandboxed = await startMock({ port: 0, sandbox: { seed: 7, now: '2026-11-21T12:00:00Z' } });
+  expectTypeOf(sandboxed.sandbox).toEqualTypeOf<{ seed: number; now: string } | undefined>();
+  await startMock({ sandbox: true });
+  expectTypeOf(readSandboxFlags({ sandbox: true, seed: '7' })).toEqualTypeOf<SandboxSettings | false>();
+  expectTypeOf(sandboxHint).toEqualTypeOf<(world: { seed: number; now: string }) => string>();
+  // @ts-expect-error a seed is a number
+  await startMock({ sandbox: { seed: '7' } });
+  // @ts-expect-error the sandbox takes a seed and a now only
+  await startMock({ sandbox: { size: 1000 } });
 }
 
 export function scenariosAreTyped(document: Parameters<typeof listScenarios>[0]) {

@@ -1,22 +1,18 @@
 // @trading-analytics/msw: MSW handlers for every operation of the contract, answering its documented
-// examples, with the scenarios and the refusals of the Prism mock (@trading-analytics/mock). The contract
+// examples (or, from createSandbox, the sandbox's seeded world), with the scenarios and the refusals of the
+// mock (@trading-analytics/mock). The contract
 // comes from src/contract-data.ts, written from the bundle by scripts/build.mjs; the checks, the refusals
 // and the scenario keys are the core's (@trading-analytics/core), which the mock uses too.
 import type { paths } from '@trading-analytics/client';
-import {
-  type Answer,
-  PROBLEMS,
-  type Preferences,
-  problemAnswer,
-  unknownScenarioMessage,
-} from '@trading-analytics/core';
-import { type HttpHandler, HttpResponse } from 'msw';
+import { unknownScenarioMessage } from '@trading-analytics/core';
+import type { HttpHandler } from 'msw';
 import { createOpenApiHttp, type OpenApiHttpHandlers } from 'openapi-msw';
 import type { ContractOperations } from './contract-data.js';
-import { contract, type OperationData, type OperationId, operationOf, operations } from './operations.js';
-import { requestChecks } from './validate.js';
+import { anyOrigin, handler } from './handler.js';
+import { type OperationId, operationOf, operations } from './operations.js';
 
 export { type OperationData, type OperationId, operations, type ScenarioData } from './operations.js';
+export { createSandbox, type MswSandbox, type SandboxDescription, type SandboxHandlerOptions } from './sandbox.js';
 
 /** The scenario keys of one operation: each documented status (`'503'`) and each named example. */
 export type ScenarioKey<O extends OperationId> = ContractOperations[O]['scenario'];
@@ -53,7 +49,6 @@ export interface CreateHandlersOptions extends HandlerOptions {
   scenarios?: ScenarioChoices;
 }
 
-const anyOrigin = '*';
 const operationIds = Object.keys(operations) as OperationId[];
 
 /** The keys `scenario()` accepts for an operation: its documented statuses, then its named examples, in contract order. */
@@ -68,60 +63,6 @@ function checkedKey(operationId: string, key: unknown): string {
   return key;
 }
 
-function checkBaseUrl(baseUrl: unknown): string {
-  if (baseUrl === anyOrigin) return baseUrl;
-  if (typeof baseUrl !== 'string' || !/^https?:\/\/[^/]+(\/.*)?$/.test(baseUrl)) {
-    throw new TypeError(
-      `baseUrl must be an http(s) URL such as "https://api.example.com", or "${anyOrigin}" for any origin; got ${JSON.stringify(baseUrl)}.`,
-    );
-  }
-  return baseUrl.replace(/\/+$/, '');
-}
-
-const respond = ({ status, headers, body }: Answer) => new HttpResponse(body ?? null, { status, headers });
-
-/** The answer of one documented case: its status and example, or an empty body when it has none. */
-function caseAnswer(operationId: string, operation: OperationData, key: string): Answer {
-  const choice = operation.scenarios[key];
-  // A `Prefer: example=` the checks let through names an example of the status; only one outside the JSON
-  // body, which no scenario key names and the contract does not have, would end here.
-  if (!choice)
-    return problemAnswer(PROBLEMS.mockFault, 500, `${operationId} has no JSON example ${JSON.stringify(key)}.`);
-  const body = choice.sameAs === undefined ? choice.body : operation.scenarios[choice.sameAs]?.body;
-  if (body === undefined) return { status: choice.status, headers: {}, body: undefined };
-  return { status: choice.status, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
-}
-
-/**
- * Which case answers: what the request prefers (as on the mock), else the handler's scenario; null, an
- * empty 200 as the mock answers, for an operation that documents no status.
- */
-function chosenKey(
-  operation: OperationData,
-  { code, exampleKey }: Preferences,
-  scenario: string | null,
-): string | null {
-  if (exampleKey !== undefined) return exampleKey;
-  if (code !== undefined) return Object.hasOwn(operation.scenarios, String(code)) ? String(code) : null;
-  return scenario;
-}
-
-// The handlers register operations by the contract's own methods and paths, which `paths` types one by one.
-type AnyPaths = Record<string, Record<'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch', unknown>>;
-
-function handler(operationId: string, scenario: string | null, baseUrl: unknown): HttpHandler {
-  const { model, data } = operationOf(operationId);
-  const method = model.method;
-  if (method === 'trace') throw new Error(`${operationId}: MSW has no handler for the TRACE method.`);
-  const check = requestChecks(contract, model);
-  return createOpenApiHttp<AnyPaths>({ baseUrl: checkBaseUrl(baseUrl) })[method](model.path, async ({ request }) => {
-    const checked = await check(request);
-    if ('answer' in checked) return respond(checked.answer);
-    const key = chosenKey(data, checked.preferences, scenario);
-    return respond(key === null ? { status: 200, headers: {}, body: undefined } : caseAnswer(operationId, data, key));
-  });
-}
-
 /**
  * One handler per operation, answering its default case, or the case `scenarios` picks for it. Put them in
  * `setupServer(...)` or `setupWorker(...)`; they match the contract's paths on any origin unless `baseUrl`
@@ -131,7 +72,7 @@ export function createHandlers({ baseUrl = anyOrigin, scenarios = {} }: CreateHa
   const chosen: Record<string, string> = {};
   for (const [operationId, key] of Object.entries(scenarios)) chosen[operationId] = checkedKey(operationId, key);
   return operationIds.map((operationId) =>
-    handler(operationId, chosen[operationId] ?? operations[operationId].defaultScenario, baseUrl),
+    handler(operationId, { key: chosen[operationId] ?? operations[operationId].defaultScenario }, baseUrl),
   );
 }
 
@@ -144,7 +85,7 @@ export function scenario<O extends OperationId>(
   key: ScenarioKey<O>,
   { baseUrl = anyOrigin }: HandlerOptions = {},
 ): HttpHandler {
-  return handler(operationId, checkedKey(operationId, key), baseUrl);
+  return handler(operationId, { key: checkedKey(operationId, key) }, baseUrl);
 }
 
 /** Every operation answering its default case, on any origin. */

@@ -9,38 +9,21 @@ import {
   bodyTooLarge,
   type Contract,
   type ContractOperation,
-  ContractValidator,
   checkRequest,
   createRouter,
   MAX_BODY_BYTES,
-  type Preferences,
+  type PassedRequest,
   refusal,
-  requestSchemaViolations,
+  schemaRefusal,
   selectionMissAnswer,
   utf8Length,
 } from '@trading-analytics/core';
 
-/** What a checked request gets: an answer of the core's (refused, or nothing selected), or its preferences. */
-type Checked = { answer: Answer } | { preferences: Preferences };
+/** What a checked request gets: an answer of the core's (refused, or nothing selected), or what was read. */
+type Checked = { answer: Answer } | { passed: PassedRequest };
 
 /** The checks of one operation's handler, run on each request it matches. */
 export type CheckRequest = (request: Request) => Promise<Checked>;
-
-// Two Ajv instances over one contract, compiled on first use (in the browser too): parameters are coerced
-// from text, the body is not, as Prism validates.
-const validators = new WeakMap<Contract, { coercing: ContractValidator; strict: ContractValidator }>();
-
-function validatorsOf(contract: Contract): { coercing: ContractValidator; strict: ContractValidator } {
-  let pair = validators.get(contract);
-  if (!pair) {
-    pair = {
-      coercing: new ContractValidator(contract.document, { coerceTypes: true }),
-      strict: new ContractValidator(contract.document),
-    };
-    validators.set(contract, pair);
-  }
-  return pair;
-}
 
 /**
  * The body as the mock reads it: none, its text, or refused past MAX_BODY_BYTES, where a body the operation
@@ -90,8 +73,8 @@ export function requestChecks(contract: Contract, operation: ContractOperation):
     });
     if (checked.outcome === 'refused') return { answer: refusal(operation, checked.violations) };
     if (checked.outcome === 'missing') return { answer: selectionMissAnswer(checked.detail) };
-    const violations = requestSchemaViolations(validatorsOf(contract), operation, checked);
-    if (violations.length > 0) return { answer: refusal(operation, violations) };
-    return { preferences: checked.preferences };
+    const refused = schemaRefusal(contract.document, operation, checked);
+    if (refused) return { answer: refused.answer };
+    return { passed: checked };
   };
 }

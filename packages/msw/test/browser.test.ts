@@ -1,5 +1,6 @@
 // The handlers in a real browser: a page bundled by esbuild starts MSW's service worker (the script put in
-// place by `msw init`, as the README says), calls the client and renders what it got, in Debian's
+// place by `msw init`, as the README says), calls the client and renders what it got (a second page does
+// the same with createSandbox's handlers, the world built in the page), in Debian's
 // Chromium with no network: the host resolver knows no name but 127.0.0.1, and every request that would
 // leave the page's origin is refused and counted.
 import { execFile } from 'node:child_process';
@@ -19,6 +20,9 @@ const run = promisify(execFile);
 const page = `<!doctype html><meta charset="utf-8"><title>msw kit</title>
 <p>PnL <output id="pnl"></output> · APY <output id="apy"></output> · <output id="unavailable"></output> · <output id="state"></output></p>
 <script type="module" src="/app.js"></script>`;
+const sandboxPage = `<!doctype html><meta charset="utf-8"><title>msw sandbox</title><link rel="icon" href="data:,">
+<p>rank <output id="rank"></output> · page <output id="page"></output> · joined <output id="joined"></output> · <output id="unavailable"></output> · <output id="state"></output></p>
+<script type="module" src="/sandbox-app.js"></script>`;
 
 let work: string;
 let server: Server;
@@ -33,9 +37,16 @@ beforeAll(async () => {
   const mswPackage = createRequire(import.meta.url).resolve('msw/package.json');
   const mswCli = path.join(path.dirname(mswPackage), JSON.parse(readFileSync(mswPackage, 'utf8')).bin.msw);
   await run(process.execPath, [mswCli, 'init', path.join(work, 'public'), '--no-save'], { cwd: work });
-  const app = await bundleForPage({ entryPoints: [fileURLToPath(new URL('browser/app.ts', import.meta.url))] });
+  // Each entry by its own literal URL, which knip follows to the page's modules.
+  for (const entry of [
+    new URL('browser/app.ts', import.meta.url),
+    new URL('browser/sandbox-app.ts', import.meta.url),
+  ]) {
+    const bundle = await bundleForPage({ entryPoints: [fileURLToPath(entry)] });
+    files.set(`/${path.basename(entry.pathname, '.ts')}.js`, { type: 'text/javascript', body: bundle });
+  }
   files.set('/', { type: 'text/html; charset=utf-8', body: page });
-  files.set('/app.js', { type: 'text/javascript', body: app });
+  files.set('/sandbox.html', { type: 'text/html; charset=utf-8', body: sandboxPage });
   files.set('/mockServiceWorker.js', {
     type: 'text/javascript',
     body: readFileSync(path.join(work, 'public/mockServiceWorker.js')),
@@ -56,9 +67,29 @@ afterAll(async () => {
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
+/** Opens a page of the test server and waits for its #state; `errors` collects what the page logged as errors. */
+async function openPage(path: string) {
+  const errors: string[] = [];
+  const tab = await context.newPage();
+  tab.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+  tab.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console error: ${message.text()}`);
+  });
+  await tab.goto(`${origin}${path}`);
+  await tab
+    .locator('#state')
+    .filter({ hasText: /done|failed/ })
+    .waitFor({ timeout: 30_000 });
+  return { errors, text: (id: string) => tab.locator(`#${id}`).textContent() };
+}
+
+// Chromium logs every response of 4xx or 5xx; the 503 scenario's is the only error a page may show.
+const only503 = [
+  'console error: Failed to load resource: the server responded with a status of 503 (Service Unavailable)',
+];
+
 it('a page with the worker gets the examples through the client, on its own origin and another, and the 503 scenario', async () => {
   const outside: string[] = [];
-  const errors: string[] = [];
   // The context's route also sees what the service worker itself fetches.
   await context.route('**/*', (route) => {
     const url = route.request().url();
@@ -66,23 +97,21 @@ it('a page with the worker gets the examples through the client, on its own orig
     outside.push(url);
     return route.abort('blockedbyclient');
   });
-  const tab = await context.newPage();
-  tab.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
-  tab.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`console error: ${message.text()}`);
-  });
-  await tab.goto(`${origin}/`);
-  await tab
-    .locator('#state')
-    .filter({ hasText: /done|failed/ })
-    .waitFor({ timeout: 20_000 });
-  expect(await tab.locator('#state').textContent()).toBe('done');
-  expect(await tab.locator('#pnl').textContent()).toBe('865.25');
-  expect(await tab.locator('#apy').textContent()).toBe('0.0842');
-  expect(await tab.locator('#unavailable').textContent()).toBe('ApiError 503');
-  // Chromium logs every response of 4xx or 5xx; the 503 scenario's is the only error the page may show.
-  expect(errors).toEqual([
-    'console error: Failed to load resource: the server responded with a status of 503 (Service Unavailable)',
-  ]);
+  const page = await openPage('/');
+  expect(await page.text('state')).toBe('done');
+  expect(await page.text('pnl')).toBe('865.25');
+  expect(await page.text('apy')).toBe('0.0842');
+  expect(await page.text('unavailable')).toBe('ApiError 503');
+  expect(page.errors).toEqual(only503);
   expect(outside).toEqual([]);
+});
+
+it('a page with the worker answers from createSandbox: the asked rank and page, a join until /__sandbox resets it, a case before the world', async () => {
+  const page = await openPage('/sandbox.html');
+  expect(await page.text('state')).toBe('done');
+  expect(await page.text('rank')).toBe('2');
+  expect(await page.text('page')).toBe('11,12,13,14,15');
+  expect(await page.text('joined')).toBe('true then false');
+  expect(await page.text('unavailable')).toBe('ApiError 503');
+  expect(page.errors).toEqual(only503);
 });

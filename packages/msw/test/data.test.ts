@@ -19,13 +19,27 @@ describe('the data module', () => {
     expect(readFileSync(dataFile, 'utf8')).toBe(renderData(contractData(document)));
   });
 
-  it('carries no copy of the request checks: the handlers import them from @trading-analytics/core at run time', () => {
+  it('carries no copy of the request checks or of serving the sandbox: the handlers import them from @trading-analytics/core at run time', () => {
     const sources = readdirSync(sourceDir).filter((name) => name.endsWith('.ts'));
-    expect(sources.sort()).toEqual(['contract-data.ts', 'index.ts', 'operations.ts', 'validate.ts']);
+    expect(sources.sort()).toEqual([
+      'contract-data.ts',
+      'handler.ts',
+      'index.ts',
+      'operations.ts',
+      'sandbox.ts',
+      'validate.ts',
+    ]);
     const validate = readFileSync(new URL('validate.ts', sourceDir), 'utf8');
     expect(importsOf(validate)).toContain('@trading-analytics/core');
-    for (const check of ['checkRequest', 'requestSchemaViolations', 'refusal', 'selectionMissAnswer'])
+    for (const check of ['checkRequest', 'schemaRefusal', 'refusal', 'selectionMissAnswer'])
       expect(validate).toMatch(new RegExp(`\\b${check}\\b`));
+    // Serving the sandbox is the core's too, as on the mock: its answer, its headers and /__sandbox.
+    const handler = readFileSync(new URL('handler.ts', sourceDir), 'utf8');
+    const sandbox = readFileSync(new URL('sandbox.ts', sourceDir), 'utf8');
+    expect(importsOf(handler)).toContain('@trading-analytics/core');
+    expect(handler).toMatch(/\bsandboxAnswer\b/);
+    expect(handler).toMatch(/\brequiredHeaders\b/);
+    expect(sandbox).toMatch(/\bsandboxControlAnswer\b/);
   });
 
   it("offers exactly the mock's scenarios: every documented status and named example, per operation", () => {

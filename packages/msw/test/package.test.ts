@@ -1,8 +1,8 @@
 // The package as published: the `npm pack` tarball holds the handlers and their data, passes publint, and,
-// installed into an empty project with the client's tarball (msw, openapi-msw and the rest as an MSW user
-// gets them: from the registry, or npm's cache when that holds them), a test file there gets the default
-// examples through the client with `setupServer(...handlers)`, and a scenario typo fails to type-check
-// against the installed declarations.
+// installed into an empty project with the client's, the core's and the sandbox's tarballs (msw, openapi-msw
+// and the rest as an MSW user gets them: from the registry, or npm's cache when that holds them), a test file
+// there gets the default examples through the client with `setupServer(...handlers)` and the world's answers
+// with `createSandbox`, and a scenario typo fails to type-check against the installed declarations.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,10 +13,12 @@ import { installBeforeAll, lintTarball, typeCheckProject } from '../../../test/s
 
 const rootPackage = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'));
 
-// The app declares the peers as an MSW user does, at the versions this repository tests; our two packages come
-// from their tarballs.
+// The app declares the peers as an MSW user does, at the versions this repository tests; our packages come from
+// their tarballs.
 const installed = installBeforeAll(fileURLToPath(new URL('..', import.meta.url)), {
-  beside: ['../../client', '../../core'].map((folder) => fileURLToPath(new URL(folder, import.meta.url))),
+  beside: ['../../client', '../../core', '../../sandbox'].map((folder) =>
+    fileURLToPath(new URL(folder, import.meta.url)),
+  ),
   manifest: {
     name: 'frontend-app',
     devDependencies: Object.fromEntries(
@@ -27,7 +29,7 @@ const installed = installBeforeAll(fileURLToPath(new URL('..', import.meta.url))
 
 describe('the packed package', () => {
   it('holds the handlers, their data module and declarations, the README and the LICENSE; no tests or scripts', () => {
-    const modules = ['contract-data', 'index', 'operations', 'validate'];
+    const modules = ['contract-data', 'handler', 'index', 'operations', 'sandbox', 'validate'];
     const compiled = modules.flatMap((name) =>
       ['.d.ts', '.d.ts.map', '.js', '.js.map'].map((suffix) => `dist/${name}${suffix}`),
     );
@@ -61,6 +63,26 @@ console.log(JSON.stringify({ pnl: pnl.unrealizedPnlUsd, leader: page.content[0].
       leader: '0x4a7f2c9e1b3d5f60718293a4b5c6d7e8f9012a3b',
       unavailable: 503,
     });
+  });
+
+  it('answers from the world with createSandbox, and forgets a join on reset()', async () => {
+    const script = `import { createClient, unwrap } from '@trading-analytics/client';
+import { createSandbox } from '@trading-analytics/msw';
+import { setupServer } from 'msw/node';
+
+const sandbox = createSandbox({ seed: 2 });
+const server = setupServer(...sandbox.handlers);
+server.listen({ onUnhandledRequest: 'error' });
+const client = createClient({ baseUrl: 'https://api.example.com', retry: false });
+const ben = '0x9c1e5d2b7a3f48e6c0d1b2a39485f6e7d8c9b0a1';
+const rank = unwrap(await client.GET('/v1/leaderboard/my-rank', { params: { query: { user_address: ben } } }));
+await client.POST('/v1/trading-competition/join', { body: { trader: ben, competitionId: 8, inviteCode: 'MAXI-8F3K' } });
+const joined = sandbox.describe().counts.joinsSinceStart;
+sandbox.reset();
+server.close();
+console.log(JSON.stringify({ rank: rank.rank, joined, afterReset: sandbox.describe().counts.joinsSinceStart }));
+`;
+    expect(JSON.parse(await installed.runModule(script))).toEqual({ rank: 2, joined: 1, afterReset: 0 });
   });
 
   it('types scenario keys from the installed declarations: a typo is a compile error', async () => {

@@ -5,9 +5,12 @@ import type { HttpHandler } from 'msw';
 import { expectTypeOf } from 'vitest';
 import {
   createHandlers,
+  createSandbox,
   type DataMatchesPaths,
   http,
+  type MswSandbox,
   type OperationId,
+  type SandboxDescription,
   type ScenarioKey,
   scenario,
   scenarioKeys,
@@ -63,4 +66,17 @@ export function ownHandlersAreTypedByPaths() {
   http.delete('/v1/leaderboard', ({ response }) => response(200).empty());
   // @ts-expect-error a status the operation does not document
   http.get('/v1/sstk/apy', ({ response }) => response(418).empty());
+}
+
+export function createSandboxIsTyped() {
+  const sandbox = createSandbox({ seed: 7, now: '2026-11-21T12:00:00Z', baseUrl: 'https://api.example.com' });
+  expectTypeOf(sandbox).toEqualTypeOf<MswSandbox>();
+  expectTypeOf(sandbox.handlers).toEqualTypeOf<HttpHandler[]>();
+  expectTypeOf(sandbox.reset).toEqualTypeOf<() => void>();
+  expectTypeOf(sandbox.describe()).toEqualTypeOf<SandboxDescription>();
+  expectTypeOf(sandbox.describe().tryThese).toEqualTypeOf<Record<string, string[]>>();
+  // @ts-expect-error a seed is a number
+  createSandbox({ seed: '7' });
+  // @ts-expect-error no such option
+  createSandbox({ scenarios: {} });
 }

@@ -51,20 +51,29 @@ const operations = listOperations(document);
 /** Follows a reference of the bundle, read as loose JSON like the rest of this server. */
 const follow = (node: unknown): Json => resolve(document, node);
 
-function firstExample(media: { examples?: Record<string, unknown>; example?: unknown } | undefined) {
+/** The example named `key` (as `Prefer: example=<key>` asks the mock for it), else the first one. */
+function exampleOf(media: { examples?: Record<string, unknown>; example?: unknown } | undefined, key?: string) {
   if (!media) return undefined;
+  const named = key === undefined ? undefined : media.examples?.[key];
+  if (named !== undefined) return follow(named)?.value;
   return media.example ?? follow(Object.values(media.examples ?? {})[0])?.value;
 }
 
+/** The example key a request prefers (`Prefer: example=<key>`), as the project's mock reads it. */
+function preferredExample(headers: IncomingMessage['headers']): string | undefined {
+  return /(?:^|[,;\s])example=([\w-]+)/.exec(String(headers.prefer ?? ''))?.[1];
+}
+
 /**
- * A clean answer: the first example of the lowest 2xx, or a 400 where the contract refuses the request (a
- * parameter out of its bounds, or a chain other than `MONAD`).
+ * A clean answer: the first example of the lowest 2xx (the one `exampleKey` names, when given), or a 400 where
+ * the contract refuses the request (a parameter out of its bounds, or a chain other than `MONAD`).
  */
 function cleanAnswer(
   entry: (typeof operations)[number],
   query: URLSearchParams,
   pathValues: Record<string, string>,
   validate = true,
+  exampleKey?: string,
 ): Answer {
   const responses: Json = entry.operation.responses;
   if (validate && responses['400']) {
@@ -102,7 +111,7 @@ function cleanAnswer(
   return {
     status: Number(status),
     headers: { ...headers, 'content-type': 'application/json' },
-    body: firstExample(media),
+    body: exampleOf(media, exampleKey),
   };
 }
 
@@ -152,7 +161,7 @@ export async function startExampleServer({
     const url = new URL(request.url ?? '/', 'http://localhost');
     const found = route(request.method ?? 'GET', url.pathname);
     let answer: Answer | 'hang' | RawAnswer = found
-      ? cleanAnswer(found.entry, url.searchParams, found.pathValues)
+      ? cleanAnswer(found.entry, url.searchParams, found.pathValues, true, preferredExample(request.headers))
       : { status: 404, headers: { 'content-type': 'application/json' }, body: { error: 'no such path' } };
     const departure = found && departures[found.entry.operationId];
     if (departure)
@@ -160,7 +169,7 @@ export async function startExampleServer({
         path: url.pathname,
         query: url.searchParams,
         headers: request.headers,
-        example: cleanAnswer(found.entry, url.searchParams, found.pathValues, false),
+        example: cleanAnswer(found.entry, url.searchParams, found.pathValues, false, preferredExample(request.headers)),
       });
     inFlight--;
     if (answer === 'hang' || typeof answer === 'function') {
