@@ -91,7 +91,7 @@ function answerSeen(answer: Sent, redact: Redact): string {
 function fieldsSeen(seen: RuleSeen[], redact: Redact): string {
   const shown = seen
     .slice(0, RULE_FIELDS_SHOWN)
-    .map(({ at, value }) => `${excerpt(at, redact, 120)} = ${excerpt(value, redact)}`);
+    .map(({ at, value }) => `${excerpt(at, redact, 120)} = ${jsonExcerpt(value, redact)}`);
   const more = seen.length - shown.length;
   return `${shown.join('; ')}${more > 0 ? `; and ${more} more` : ''}`;
 }

@@ -180,7 +180,7 @@ function pageRules(list: PagedList, { values, answer }: Exchange): Broken[] {
     broken.push({
       rule: 'page-content',
       expected: `at most pageSize (${pageSize}) items in content`,
-      seen: [{ at: at('content'), value: `${page.content.length} items` }],
+      seen: [{ at: `${at('content')} length`, value: page.content.length }],
     });
   }
   if (isInteger(pageSize) && pageSize > 0 && isInteger(totalPages) && isInteger(totalElements)) {
@@ -245,7 +245,7 @@ function latestPricesRule({ body, answer }: Exchange): Broken[] {
   for (const pair of pairs) {
     const times = answered.filter((candidate) => candidate === pair).length;
     if (times === 0) seen.push({ at: `${pair} in prices or failures`, value: undefined });
-    if (times > 1) seen.push({ at: `${pair} in prices and failures`, value: `${times} times` });
+    if (times > 1) seen.push({ at: `times ${pair} is in prices and failures`, value: times });
   }
   if (seen.length === 0) return [];
   return [

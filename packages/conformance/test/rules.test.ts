@@ -141,6 +141,7 @@ describe('a departure from each prose rule', () => {
           check: 'rule',
           expected: expect.stringMatching(new RegExp(`^${rule}: `)),
           observed: expect.any(String),
+          request: expect.stringMatching(/^(GET|POST) http:\/\/127\.0\.0\.1:[0-9]+\/v[12]\//),
           rule,
           seed: seedOf(rule, operationId),
         },
@@ -160,7 +161,7 @@ describe('a departure from each prose rule', () => {
       expected: 'page-size: pageSize 2 (size=2 asked)',
       observed: '/pageSize = 10',
     });
-    expect(problem('listPairs')).toMatchObject({ observed: '/content = 21 items' });
+    expect(problem('listPairs')).toMatchObject({ observed: '/content length = 21' });
     expect(problem('listCompetitionLeaderboard')).toMatchObject({
       expected: 'total-pages: totalPages 206 (totalElements 412 / pageSize 2, rounded up)',
       observed: '/data/totalPages = 7',
@@ -170,7 +171,7 @@ describe('a departure from each prose rule', () => {
     });
     expect(problem('getUnrealizedPnl')).toMatchObject({
       expected: `unrealized-pnl-address: userAddress ${AVA} (the address asked, in lowercase)`,
-      observed: '/userAddress = 0x4A7F2C9E1B3D5F60718293A4B5C6D7E8F9012A3B',
+      observed: '/userAddress = "0x4A7F2C9E1B3D5F60718293A4B5C6D7E8F9012A3B"',
     });
     expect(problem('queryLatestPrices').observed).toBe(
       '0xe7a2c4d6f8b0a1c3e5d7f9b1a3c5e7d9f1b3a5c7 in prices or failures = absent',
@@ -180,6 +181,12 @@ describe('a departure from each prose rule', () => {
       expected: 'unknown-team-code: 200 with a null body for code=NO-TEAM-HAS-THIS-CODE, a code no team has',
       observed: '404 {"error":"no such team"}',
     });
+    // A rule's own request is the one its problem shows.
+    expect(problem('getTeamInfoByCode')?.request).toMatch(
+      /\/v1\/genesis-airdrop\/team-info-by-code\/NO-TEAM-HAS-THIS-CODE$/,
+    );
+    expect(problem('listCompetitions')?.request).toMatch(new RegExp(`/v1/trading-competition\\?userAddress=${AVA}$`));
+    expect(problem('listLeaderboard')?.request).toMatch(/\/v1\/leaderboard\?size=2$/);
     expect(problem('getTradingStats').seed).toContain('with `rank` 0 (a stats query, not a ranking)');
     expect(problem('getPairCumulativeVolume').seed).toContain('`period` equal to `ALL`');
   });
@@ -236,14 +243,14 @@ describe('other departures', () => {
     const rules = (operationId: string) => problemsOf(report, operationId).map((problem) => problem.rule);
     expect(rules('getUnrealizedPnl')).toEqual(['empty-account']);
     expect(problemsOf(report, 'getUnrealizedPnl')[0]).toMatchObject({
-      observed: '/unrealizedPnlUsd = 12.5; /priceAsOf = 1795262391',
+      observed: '/unrealizedPnlUsd = "12.5"; /priceAsOf = 1795262391',
       seed: expect.stringContaining('every monetary field is the string `0`'),
     });
     expect(rules('getTradingStats')).toEqual(['trading-stats-address']);
     expect(rules('getTeamInfoByCode')).toEqual(['unknown-team-code']);
     expect(problemsOf(report, 'getTeamInfoByCode')[0].observed).toMatch(/^200 \{"teamName":"Monad Maxis"/);
     expect(rules('queryLatestPrices')).toEqual(['latest-prices-pairs']);
-    expect(problemsOf(report, 'queryLatestPrices')[0].observed).toBe(`${BTC} in prices and failures = 2 times`);
+    expect(problemsOf(report, 'queryLatestPrices')[0].observed).toBe(`times ${BTC} is in prices and failures = 2`);
     expect(rules('listTeamLeaderboard')).toEqual(['page-size']);
     expect(report.problems.every((problem) => problem.check === 'rule')).toBe(true);
   });
