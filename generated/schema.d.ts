@@ -28,7 +28,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description Team code, for example `MAXI42`. */
+                /**
+                 * @description Team code, for example `MAXI42`.
+                 * @example MAXI42
+                 */
                 team_code: string;
             };
             cookie?: never;
@@ -1606,7 +1609,10 @@ export interface components {
         UserAddressSnakePath: components["schemas"]["Address"];
         /** @description Wallet address of the trader, used as a lookup only (it proves no ownership). Spelled `userAddress` on this path. */
         UserAddressCamelPath: components["schemas"]["Address"];
-        /** @description The market's pair base address (`Pair.base`), as listed by `GET /v1/pairs`. The service description gives it no type beyond that of `Pair.base`, a plain string, so the contract gives it no address pattern. */
+        /**
+         * @description The market's pair base address (`Pair.base`), as listed by `GET /v1/pairs`. The service description gives it no type beyond that of `Pair.base`, a plain string, so the contract gives it no address pattern.
+         * @example 0xbd1f3e2c8a4d6b7e9f0a1c2d3e4f5a6b7c8d9e0f
+         */
         PairBasePath: string;
         /** @description Index of the page to return, starting at 0. */
         Page: number;
@@ -1623,7 +1629,10 @@ export interface components {
         LeaderboardSize: number;
         /** @description Filters the leaderboard by trader address. No filter when omitted. */
         LeaderboardSearch: string;
-        /** @description The market's pair base address (`Pair.base`), spelled `pair_base` on this endpoint. A plain string in the service description, so the contract gives it no address pattern. */
+        /**
+         * @description The market's pair base address (`Pair.base`), spelled `pair_base` on this endpoint. A plain string in the service description, so the contract gives it no address pattern.
+         * @example 0xbd1f3e2c8a4d6b7e9f0a1c2d3e4f5a6b7c8d9e0f
+         */
         PairBaseQuery: string;
         /**
          * @description Start of the date range, an ISO-8601 timestamp with a UTC offset (for example `2026-11-14T00:00:00Z`).
@@ -1799,7 +1808,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description Team code, for example `MAXI42`. */
+                /**
+                 * @description Team code, for example `MAXI42`.
+                 * @example MAXI42
+                 */
                 team_code: string;
             };
             cookie?: never;
@@ -1977,7 +1989,10 @@ export interface operations {
     getPrice24hAgo: {
         parameters: {
             query: {
-                /** @description The market's pair base address (`Pair.base`), spelled `pair_base` on this endpoint. A plain string in the service description, so the contract gives it no address pattern. */
+                /**
+                 * @description The market's pair base address (`Pair.base`), spelled `pair_base` on this endpoint. A plain string in the service description, so the contract gives it no address pattern.
+                 * @example 0xbd1f3e2c8a4d6b7e9f0a1c2d3e4f5a6b7c8d9e0f
+                 */
                 pair_base: components["parameters"]["PairBaseQuery"];
                 /** @description Blockchain selector, spelled `block_chain` on this endpoint. Defaults to `MONAD`. */
                 block_chain?: components["parameters"]["BlockChainSnake"];
@@ -2003,7 +2018,10 @@ export interface operations {
     getPriceHoursAgo: {
         parameters: {
             query: {
-                /** @description The market's pair base address (`Pair.base`), spelled `pair_base` on this endpoint. A plain string in the service description, so the contract gives it no address pattern. */
+                /**
+                 * @description The market's pair base address (`Pair.base`), spelled `pair_base` on this endpoint. A plain string in the service description, so the contract gives it no address pattern.
+                 * @example 0xbd1f3e2c8a4d6b7e9f0a1c2d3e4f5a6b7c8d9e0f
+                 */
                 pair_base: components["parameters"]["PairBaseQuery"];
                 /** @description Blockchain selector, spelled `block_chain` on this endpoint. Defaults to `MONAD`. */
                 block_chain?: components["parameters"]["BlockChainSnake"];
@@ -2488,7 +2506,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The market's pair base address (`Pair.base`), as listed by `GET /v1/pairs`. The service description gives it no type beyond that of `Pair.base`, a plain string, so the contract gives it no address pattern. */
+                /**
+                 * @description The market's pair base address (`Pair.base`), as listed by `GET /v1/pairs`. The service description gives it no type beyond that of `Pair.base`, a plain string, so the contract gives it no address pattern.
+                 * @example 0xbd1f3e2c8a4d6b7e9f0a1c2d3e4f5a6b7c8d9e0f
+                 */
                 pairBase: components["parameters"]["PairBasePath"];
             };
             cookie?: never;
@@ -2514,7 +2535,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The market's pair base address (`Pair.base`), as listed by `GET /v1/pairs`. The service description gives it no type beyond that of `Pair.base`, a plain string, so the contract gives it no address pattern. */
+                /**
+                 * @description The market's pair base address (`Pair.base`), as listed by `GET /v1/pairs`. The service description gives it no type beyond that of `Pair.base`, a plain string, so the contract gives it no address pattern.
+                 * @example 0xbd1f3e2c8a4d6b7e9f0a1c2d3e4f5a6b7c8d9e0f
+                 */
                 pairBase: components["parameters"]["PairBasePath"];
             };
             cookie?: never;
