@@ -331,7 +331,7 @@ describe('a service that keeps the rules', () => {
       operations: { listTeamLeaderboard: { parameters: { size: null } } },
     });
     expect(byDefault.problems).toEqual([]);
-    expect(byDefault.requests.map((request) => request.target)).toContain('/v1/leaderboard/team/example');
+    expect(byDefault.requests.map((request) => request.target)).toContain('/v1/leaderboard/team/MAXI42');
   });
 });
 

@@ -1,7 +1,7 @@
 // The mock started with a sandbox must conform to the contract, as the real service is checked: through the
-// bin, with the world's own team, market and competition in --params where the contract gives no example
-// (what a backend passes for its real data). Without them, the runner's placeholders name a team, a pair
-// and a competition the world does not have, and only those operations are reported.
+// bin, with the world's own team, market and competition in --params (what a backend passes for its real
+// data), and without them, as `npm run conformance` runs: the contract's examples name the cast's market and
+// team, which the world has.
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
