@@ -9,6 +9,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeRepeatedly } from '../../../test/support/hostile-server.js';
 import type { ConformanceReport, SentRequest } from '../src/index.js';
 import {
   type Answer,
@@ -17,7 +18,6 @@ import {
   type PeakRss,
   runBinMeasured,
   startExampleServer,
-  writeRepeatedly,
 } from './support/servers.js';
 
 // The credential, with every character JSON and XML escape, after its scheme; the test passes it through

@@ -254,26 +254,3 @@ export async function runBinMeasured(args: string[], env: Record<string, string>
   await rm(dir, { recursive: true, force: true });
   return { ...outcome, peaks };
 }
-
-/**
- * Writes `chunk` over and over, waiting for the socket to drain, until `totalBytes` are written or the client
- * goes away (Infinity: only then); ends the response when the total is reached. Resolves with the bytes written.
- */
-export async function writeRepeatedly(response: ServerResponse, chunk: Uint8Array, totalBytes = Infinity) {
-  let written = 0;
-  while (written < totalBytes && !response.destroyed) {
-    const part = chunk.subarray(0, Math.min(chunk.byteLength, totalBytes - written));
-    written += part.byteLength;
-    if (!response.write(part)) {
-      await new Promise<void>((resume) => {
-        const go = () => {
-          response.off('drain', go).off('close', go);
-          resume();
-        };
-        response.on('drain', go).on('close', go);
-      });
-    }
-  }
-  if (!response.destroyed) response.end();
-  return written;
-}
