@@ -24,7 +24,8 @@ import {
 // the environment (--header-env), as a pipeline would.
 const token = `tok"<&>'9f3b2c7d5e1a4f6b8c0d`;
 const secret = `Bearer ${token}`;
-const timeoutMs = 1000;
+// Long enough that a 64 MiB gzip bomb is decoded (and refused by size) before it, on a loaded 2-core machine too.
+const timeoutMs = 2000;
 const maxBodyBytes = 4 * 2 ** 20;
 // Bounds the run is held to: the runner's own peak memory, and Respect's (a child process).
 const RUNNER_RSS_MIB = 400;
