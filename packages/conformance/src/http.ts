@@ -138,3 +138,13 @@ function describeNetworkError(error: unknown): string {
     return `${cause.code}${cause.message && !cause.message.includes(cause.code) ? ` ${cause.message}` : ''}`;
   return cause?.message ?? message ?? String(error);
 }
+
+/** The JSON value of a text (an answer's body, say), or undefined when it is none. */
+export function jsonOf(text: string | undefined): unknown {
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

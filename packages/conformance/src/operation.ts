@@ -10,7 +10,14 @@ import { type OperationFinding, operationProblem } from './problems.js';
 import type { Redact } from './redact.js';
 import { refusalsOf } from './refusals.js';
 import type { Observation, OperationResult } from './report.js';
-import { headerParameters, parameterValues, requestBodyFor, requestLine, requestTarget } from './requests.js';
+import {
+  headerParameters,
+  parameterValues,
+  requestBodyFor,
+  requestLine,
+  requestTarget,
+  withPreference,
+} from './requests.js';
 import { applyRules } from './rules.js';
 
 /** What every operation of a run shares. */
@@ -114,9 +121,8 @@ export async function checkOperation(
 
   for (const { parameter, value, why, preferRefusal } of refusalsOf(entry)) {
     const refusalTarget = requestTarget(entry, { ...values, [parameter.name]: value });
-    const prefer = Object.keys(context.headers).some((name) => name.toLowerCase() === 'prefer');
-    // Headers given replace the run's (see send), so the run's are kept beside the preference.
-    const headers = preferRefusal && !prefer ? { headers: { ...context.headers, prefer: 'code=400' } } : {};
+    // Headers given replace the run's (see send), so withPreference keeps the run's beside the preference.
+    const headers = preferRefusal ? { headers: withPreference(context.headers, 'code=400') } : {};
     const refusal = await context.send({ method: entry.method, target: refusalTarget, body, ...headers });
     if (refusal.kind !== 'answer' || refusal.status !== 400) {
       const request = line(refusalTarget, body);

@@ -114,6 +114,17 @@ export function requestTarget(entry: ContractOperation, values: ParameterValues)
   return search ? `${target}?${search}` : target;
 }
 
+/**
+ * The run's headers with a `Prefer` naming one of the contract's documented cases (`example=<key>`,
+ * `code=<status>`), for a request whose case a mock of the contract cannot work out (a code no team has, a
+ * chain no list names): a service ignores a preference it does not know (RFC 7240) and answers by its own
+ * rules. A `Prefer` among the --header values wins.
+ */
+export function withPreference(headers: Record<string, string>, preference: string): Record<string, string> {
+  const given = Object.keys(headers).some((name) => name.toLowerCase() === 'prefer');
+  return given ? headers : { ...headers, prefer: preference };
+}
+
 /** The header parameters among the values, as request headers. */
 export function headerParameters(entry: ContractOperation, values: ParameterValues): Record<string, string> {
   return Object.fromEntries(

@@ -4,10 +4,10 @@
 // of their own, sent once through the run's limiter like every other request: an unknown team code, and the
 // competition list with a `userAddress` when the example request carries none.
 import { type ContractOperation, type OpenApiDocument, resolve, type Schema } from '@trading-analytics/core';
-import type { RequestSpec, Sent } from './http.js';
+import { jsonOf, type RequestSpec, type Sent } from './http.js';
 import type { OperationFinding, RuleSeen } from './problems.js';
 import type { RuleId } from './report.js';
-import { type ParameterValues, requestTarget } from './requests.js';
+import { type ParameterValues, requestTarget, withPreference } from './requests.js';
 
 /** One rule of one operation, with the service description's words for it (passages joined by ` … `). */
 export interface Rule {
@@ -315,21 +315,12 @@ export interface RuleSender {
 /** The body of a 2xx JSON answer, or undefined. */
 function parsedBody(answer: Sent): unknown {
   if (answer.kind !== 'answer' || answer.status < 200 || answer.status > 299) return undefined;
-  try {
-    return JSON.parse(answer.text);
-  } catch {
-    return undefined;
-  }
+  return jsonOf(answer.text);
 }
 
-/**
- * A request of a rule's own. It names the contract's example of the case with `Prefer: example=<key>`
- * (RFC 7240): a service ignores a preference it does not know, and a mock of the contract, which cannot
- * know which codes or users exist, answers with that example. A `Prefer` among the --header values wins.
- */
+/** A request of a rule's own, naming the contract's example of the case (see withPreference). */
 async function sendOwn(sender: RuleSender, entry: ContractOperation, values: ParameterValues, example: string) {
-  const prefer = Object.keys(sender.headers).some((name) => name.toLowerCase() === 'prefer');
-  const headers = prefer ? sender.headers : { ...sender.headers, prefer: `example=${example}` };
+  const headers = withPreference(sender.headers, `example=${example}`);
   const target = requestTarget(entry, values);
   return { target, answer: await sender.send({ method: entry.method, target, headers }) };
 }

@@ -3,6 +3,7 @@
 // unrealized PnL) ends the flow there as an observation, and an empty list (no competition yet) leaves
 // nothing for the next step to follow. Neither is a departure; what is, is reported once.
 import { type ContractOperation, declaredResponse } from '@trading-analytics/core';
+import { jsonOf } from './http.js';
 import type { OperationCheck } from './report.js';
 import type { ArazzoDocument, RespectLog } from './respect.js';
 
@@ -43,16 +44,6 @@ function emptyListOnTheWay(body: unknown, pointer: string): string | undefined {
   return undefined;
 }
 
-/** The JSON value of a text, or undefined when it is none. */
-function parsed(text: string | undefined): unknown {
-  if (text === undefined) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * Reads one step (`handed`: the body the proxy handed Respect, which its log leaves out of a step that errs): which of
  * Respect's failed checks are departures, and whether the flow ends here as allowed.
@@ -64,7 +55,7 @@ export function readStep(
   handed: string | undefined,
 ): StepReading {
   const failed = (step.checks ?? []).filter((check) => !check.passed);
-  const body = step.response?.body ?? parsed(handed);
+  const body = step.response?.body ?? jsonOf(handed);
   const status = step.response?.statusCode;
   const response = operation && status !== undefined ? declaredResponse(operation, status) : undefined;
   const statusOnly = (check: RespectCheck) =>
