@@ -1,10 +1,14 @@
-// Debian's Chromium (`apt-get install chromium`) driven by playwright-core, for every browser test: no browser
-// is ever downloaded, and these flags keep it headless and off the network of its own accord (see
-// ../shared/TOOLCHAIN.md; a `--user-data-dir` flag is refused, so each launch gets a throwaway profile). And the
-// pages' scripts, bundled by esbuild as an app's bundler would.
-import { mkdtemp, rm } from 'node:fs/promises';
+// A Chromium driven by playwright-core, for every browser test: the system's when it has one, otherwise the one
+// `npm ci` brings (@sparticuz/chromium, unpacked once into node_modules/.cache), so the tests need neither root nor a
+// download outside the npm registry. TRADING_ANALYTICS_BROWSER=npm takes the npm one even where a system one is
+// installed (CI proves both paths), =system insists on the system one. The flags keep it headless and off the
+// network of its own accord (see ../shared/TOOLCHAIN.md; a `--user-data-dir` flag is refused, so each launch
+// gets a throwaway profile). And the pages' scripts, bundled by esbuild as an app's bundler would.
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { type BuildOptions, build } from 'esbuild';
 import { type BrowserContext, chromium } from 'playwright-core';
 
@@ -19,6 +23,58 @@ const chromiumArgs = [
   '--disable-sync',
 ];
 
+const systemChromium = '/usr/bin/chromium';
+const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Where the browser is: the system's, or the npm package's (unpacked once, about 5 s, then reused). */
+async function chromiumExecutable(): Promise<string> {
+  const choice = process.env.TRADING_ANALYTICS_BROWSER ?? 'auto';
+  if (choice !== 'auto' && choice !== 'npm' && choice !== 'system') {
+    throw new Error(`TRADING_ANALYTICS_BROWSER is ${JSON.stringify(choice)}: use auto (the default), npm or system`);
+  }
+  if (choice === 'system' && !existsSync(systemChromium)) {
+    throw new Error(`TRADING_ANALYTICS_BROWSER=system, but there is no ${systemChromium}`);
+  }
+  if (choice === 'system' || (choice === 'auto' && existsSync(systemChromium))) return systemChromium;
+  return unpackedChromium();
+}
+
+/**
+ * The npm package's Chromium, unpacked into node_modules/.cache (which `npm ci` empties) rather than loose into
+ * the temp folder, where the package would put it. Test workers may ask at once: each unpacks into a folder of
+ * its own and renames it into place, so none ever launches a half-written browser.
+ */
+async function unpackedChromium(): Promise<string> {
+  // Its exports map hides package.json; the version names the folder, so a new version unpacks afresh.
+  const manifest = path.join(repositoryRoot, 'node_modules/@sparticuz/chromium/package.json');
+  const { version } = JSON.parse(await readFile(manifest, 'utf8')) as { version: string };
+  const home = path.join(repositoryRoot, 'node_modules/.cache/trading-analytics-api', `chromium-${version}`);
+  const executable = path.join(home, 'chromium');
+  if (existsSync(executable)) return executable;
+  await mkdir(path.dirname(home), { recursive: true });
+  const staging = await mkdtemp(`${home}.unpacking-`);
+  // The package unpacks into os.tmpdir(), which reads TMPDIR on each call: point it at the staging folder.
+  const previous = process.env.TMPDIR;
+  try {
+    process.env.TMPDIR = staging;
+    const { default: packaged } = await import('@sparticuz/chromium');
+    // Only its executable: its flags are for serverless hosts (--single-process ends the browser when a page
+    // closes, --disable-web-security hides CORS); launchChromium passes the flags below instead.
+    await packaged.executablePath();
+  } finally {
+    if (previous === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = previous;
+  }
+  try {
+    await rename(staging, home);
+  } catch (error) {
+    // Another worker got there first: its copy is complete, since it appeared by a rename.
+    if (!existsSync(executable)) throw error;
+    await rm(staging, { recursive: true, force: true });
+  }
+  return executable;
+}
+
 /** Nothing may leave 127.0.0.1: every other host name fails to resolve. */
 const offlineArgs = ['--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'];
 
@@ -32,7 +88,7 @@ export interface LaunchOptions {
 export async function launchChromium({ offline = false, viewport }: LaunchOptions = {}): Promise<BrowserContext> {
   const profile = await mkdtemp(path.join(tmpdir(), 'chromium-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: '/usr/bin/chromium',
+    executablePath: await chromiumExecutable(),
     headless: true,
     args: [...chromiumArgs, ...(offline ? offlineArgs : [])],
     viewport,
