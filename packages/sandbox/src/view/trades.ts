@@ -1,7 +1,7 @@
 // Every opening and closing trade of the world in time order, built on first use: the day-by-day volumes
 // and the protocol-wide sums read ranges of it with a binary search.
-import type { Position } from './positions.js';
-import type { Trader } from './traders.js';
+import type { Position } from '../timeline/positions.js';
+import type { TraderView } from './index.js';
 
 export interface Trade {
   readonly time: number;
@@ -12,7 +12,7 @@ export interface Trade {
 export class TradeLog {
   readonly trades: readonly Trade[];
 
-  constructor(traders: readonly Trader[]) {
+  constructor(traders: readonly TraderView[]) {
     const trades: Trade[] = [];
     for (const trader of traders) {
       for (const position of trader.positions) {

@@ -16,13 +16,19 @@ export const HIGH_LEVERAGE = 20;
 interface Drawn {
   /** Drawn number the position's hash is derived from (see positionHash), and a tie-breaker in orderings. */
   readonly id: number;
+  /** Where it was drawn: the segment of the timeline (SCRIPTED for the cast's, TRADED for a trade made through
+   * the sandbox's control) and its number there; with the trader and `id`, what its hash is derived from. */
+  readonly segment: number;
+  readonly ordinal: number;
   readonly trader: number;
   readonly market: Market;
   readonly isLong: boolean;
   readonly leverage: number;
   readonly openTime: number;
-  /** Undefined while the position is open. */
+  /** Undefined while the position is open (in a view, or a trade not yet closed). */
   readonly closeTime: number | undefined;
+  /** When it closes on the timeline, also while a view shows it open (its events are spread up to then). */
+  readonly plannedClose: number | undefined;
   /** Opened before the event rename: its events carry the legacy names. */
   readonly legacy: boolean;
   /** Opened by a limit order (tradeType LIMIT) rather than at market. */
@@ -79,10 +85,12 @@ interface ExactAmounts {
   readonly longAccFundingFeePerShare: bigint;
 }
 
+/** A position drawn for the cast's script. */
+export const SCRIPTED = -1_000_000;
+
 /** The MON market, whose price values WMON. */
 export interface Pricing {
   readonly mon: Market;
-  readonly now: number;
 }
 
 function tokenPrice(token: Token, pricing: Pricing, seconds: number): bigint {
@@ -139,6 +147,8 @@ export function makePosition(draw: PositionDraw, pricing: Pricing): Position {
   }
   return {
     id: draw.id,
+    segment: draw.segment,
+    ordinal: draw.ordinal,
     fixedHash: draw.fixedHash,
     trader: draw.trader,
     market,
@@ -148,6 +158,7 @@ export function makePosition(draw: PositionDraw, pricing: Pricing): Position {
     leverage: draw.leverage,
     openTime: draw.openTime,
     closeTime: draw.closeTime,
+    plannedClose: draw.plannedClose,
     legacy: draw.legacy,
     limit: draw.limit,
     decreaseOrder: draw.decreaseOrder,
@@ -186,7 +197,8 @@ const feesCache = new WeakMap<Position, Fees>();
 /**
  * A position's fees, computed when an answer needs them (the rankings do not): open and close fees at 0.08%
  * of the notional, a fixed execution fee, and holding and funding fees accrued by the second at the market's
- * rates over the time the position was (or has been) open.
+ * rates over the time the position was (or has been) open. A closed position's are kept; an open one's grow
+ * with now.
  */
 export function feesOf(position: Position, now: number): Fees {
   let fees = feesCache.get(position);
@@ -209,7 +221,7 @@ export function feesOf(position: Position, now: number): Fees {
     closeTokenPrice,
   );
   fees = { openFee, executionFee, closeFee, fundingFee, holdingFee, totalUsd };
-  feesCache.set(position, fees);
+  if (position.closeTime !== undefined) feesCache.set(position, fees);
   return fees;
 }
 
@@ -232,12 +244,29 @@ export function displayLevels(position: Position): {
 
 const hashes = new WeakMap<Position, string>();
 
-/** The position's hash (32 bytes of hex), derived when an answer first shows it rather than for every position. */
+/**
+ * The position's hash (32 bytes of hex), derived when an answer first shows it rather than for every position:
+ * from its drawn number, its trader and where it was drawn, so no two positions of the timeline share one.
+ */
 export function positionHash(position: Position): string {
   let hash = position.fixedHash ?? hashes.get(position);
   if (hash === undefined) {
-    hash = `0x${new Random(position.id, 'position-hash').hex(32)}`;
+    const label = `position-hash:${position.trader}:${position.segment}:${position.ordinal}`;
+    hash = `0x${new Random(position.id, label).hex(32)}`;
     hashes.set(position, hash);
   }
   return hash;
+}
+
+/** The position as a view before its close shows it: open, with nothing of its close. */
+export function openCopy(position: Position): Position {
+  return {
+    ...position,
+    closeTime: undefined,
+    closePrice: undefined,
+    pnl: 0n,
+    pnlUsd: 0n,
+    closeNotionalUsd: 0n,
+    closeTokenPrice: position.openTokenPrice,
+  };
 }

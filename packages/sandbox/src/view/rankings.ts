@@ -4,7 +4,7 @@
 import type { components } from '@trading-analytics/client';
 import { DAY } from '../time.js';
 import { addClosing, addOpening, emptyFigures, type Figures, isRanked, winRate } from './figures.js';
-import type { Trader } from './traders.js';
+import type { TraderView } from './index.js';
 
 export type Timeframe = components['schemas']['TimeRange'];
 export type SortField = components['parameters']['LeaderboardSortField'];
@@ -39,7 +39,7 @@ export class Rankings {
   private readonly orders = new Map<string, Ranking>();
 
   constructor(
-    private readonly traders: readonly Trader[],
+    private readonly traders: readonly TraderView[],
     now: number,
   ) {
     // One pass over each trader's positions fills the four windows at once. The windows all end at now and
@@ -57,7 +57,7 @@ export class Rankings {
     const mine: Figures[] = new Array(count);
     for (let index = 0; index < traders.length; index += 1) {
       for (let at = 0; at < count; at += 1) mine[at] = emptyFigures();
-      for (const position of (traders[index] as Trader).positions) {
+      for (const position of (traders[index] as TraderView).positions) {
         if (position.openTime <= now) {
           for (let at = count - 1; at >= 0 && position.openTime >= (froms[at] as number); at -= 1)
             addOpening(mine[at] as Figures, position);
@@ -100,8 +100,8 @@ export class Rankings {
       const left = keys.get(a) as bigint | number;
       const right = keys.get(b) as bigint | number;
       if (left !== right) return left < right ? -sign : sign;
-      const addressA = (this.traders[a] as Trader).address;
-      const addressB = (this.traders[b] as Trader).address;
+      const addressA = (this.traders[a] as TraderView).address;
+      const addressB = (this.traders[b] as TraderView).address;
       return addressA < addressB ? -1 : addressA > addressB ? 1 : 0;
     });
     const rankOf = new Int32Array(this.traders.length);

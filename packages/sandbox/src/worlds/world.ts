@@ -1,0 +1,109 @@
+// One world: a clock over the shared timeline, and what was done in it (writes.ts). Its answers read its view
+// at now; a world with nothing done in it shares the views of its sandbox's other such worlds (the timeline's
+// own), one that has a write keeps one of its own, which each write updates in place where it is computed.
+import { answer } from '../answers/index.js';
+import { describe } from '../describe.js';
+import { durationTarget, instantTarget } from '../options.js';
+import { isoSeconds } from '../time.js';
+import type { Competition } from '../timeline/competitions.js';
+import type { SandboxAnswer, SandboxDescription, SandboxRequest } from '../types.js';
+import { joinBoard } from '../view/boards.js';
+import { View } from '../view/index.js';
+import type { Host } from './host.js';
+import { Writes } from './writes.js';
+
+export class World {
+  private writesKept = new Writes();
+  /** Seconds the clock was moved on by advance() and setNow(), beyond the sandbox's clock. */
+  private offset = 0;
+  private own: View | undefined;
+
+  constructor(
+    readonly name: string,
+    private readonly host: Host,
+  ) {}
+
+  get writes(): Writes {
+    return this.writesKept;
+  }
+
+  /** The world's now in Unix seconds: the sandbox's clock (fixed, or live) plus the moves made in this world. */
+  nowSeconds(): number {
+    return this.host.clockSeconds() + this.offset;
+  }
+
+  get now(): string {
+    return isoSeconds(this.nowSeconds());
+  }
+
+  /** The view at now: the timeline's shared one while nothing was done here, else the world's own. */
+  view(): View {
+    const now = this.nowSeconds();
+    if (this.writesKept.empty) return this.host.sharedView(now);
+    if (this.own?.now !== now) {
+      this.own = new View(this.host.timeline, now, this.writesKept);
+      this.host.keptOwnView(this);
+    }
+    return this.own;
+  }
+
+  /** The view kept for this world, if one is computed at now (what a write updates in place). */
+  private currentOwn(): View | undefined {
+    return this.own?.now === this.nowSeconds() ? this.own : undefined;
+  }
+
+  /** Lets go of the world's own view (the sandbox keeps a bounded number of them). */
+  dropOwnView(): void {
+    this.own = undefined;
+  }
+
+  answer(request: SandboxRequest): SandboxAnswer {
+    const view = this.view();
+    return answer(request, { view, join: (competition, address) => this.join(competition, address) });
+  }
+
+  describe(): SandboxDescription {
+    return describe(this.view(), {
+      world: this.name,
+      start: isoSeconds(this.host.start),
+      live: this.host.live,
+      faults: { latencyMs: null, errors: [] },
+    });
+  }
+
+  /** What GET /__sandbox/clock shows. */
+  clockState(): { start: string; now: string; live: boolean; rate: number } {
+    const live = this.host.live;
+    return { start: isoSeconds(this.host.start), now: this.now, live: live !== undefined, rate: live?.rate ?? 0 };
+  }
+
+  reset(): void {
+    this.writesKept = new Writes();
+    this.offset = 0;
+    this.own = undefined;
+  }
+
+  advance(duration: string): SandboxDescription {
+    const now = this.nowSeconds();
+    this.offset += durationTarget(now, duration, 'advance') - now;
+    return this.describe();
+  }
+
+  setNow(instant: string): SandboxDescription {
+    const now = this.nowSeconds();
+    this.offset += instantTarget(now, instant, 'now') - now;
+    return this.describe();
+  }
+
+  private join(competition: Competition, address: string): void {
+    const own = this.currentOwn();
+    let joined = this.writesKept.joins.get(competition.id);
+    if (!joined) {
+      joined = new Set();
+      this.writesKept.joins.set(competition.id, joined);
+    }
+    joined.add(address);
+    this.writesKept.joinCount += 1;
+    if (own) joinBoard(own, competition, address);
+  }
+}
