@@ -46,6 +46,8 @@ function face(world: World): SandboxWorld {
     reset: () => world.reset(),
     advance: (duration) => world.advance(duration),
     setNow: (instant) => world.setNow(instant),
+    openPosition: (input) => world.openPosition(input),
+    closePosition: (positionHash) => world.closePosition(positionHash),
   };
 }
 

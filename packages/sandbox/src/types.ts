@@ -187,6 +187,14 @@ export interface SandboxWorld {
   advance(duration: string): SandboxDescription;
   /** Moves the clock to an instant at or after now; returns the description there. */
   setNow(instant: string): SandboxDescription;
+  /**
+   * Opens a trade at the market's price at now; returns the Position as `GET /v1/user/{address}/positions` shows
+   * it. Sandbox-only: the service has no such operation. Throws a SandboxInputError for what the protocol would
+   * refuse (a bad address, an unknown pair, a margin of 0, a leverage outside the market's range...).
+   */
+  openPosition(input: OpenPositionInput): Record<string, unknown>;
+  /** Closes an open position (a trade, or one of the timeline's) at now; returns the closed Position. */
+  closePosition(positionHash: string): Record<string, unknown>;
 }
 
 /** The sandbox: its default world's methods, and the named worlds beside it. */

@@ -9,7 +9,11 @@ export interface Context {
   join(competition: Competition, address: string): void;
 }
 
-/** A value computed once per view; `make` runs once per key, until the clock moves or a write changes it. */
+/**
+ * A value computed once per view; `make` runs once per key, until the clock moves. A key starting `trades:`
+ * holds something added up from trades, which a trade made in the world drops (`trades:history:<address>`
+ * only for that trader's).
+ */
 export function cached<T>(context: Context, key: string, make: () => T): T {
   const { cache } = context.view;
   if (cache.has(key)) return cache.get(key) as T;

@@ -83,8 +83,8 @@ function readSort(values: Record<string, unknown>): Sort {
 function rowOf(context: Context, trader: TraderView, sort: Sort): LeaderboardEntry {
   const { rankings } = context.view;
   const figures = rankings.figures[sort.timeframe][trader.index] as Figures;
-  const rank = rankings.ranking(sort.timeframe, sort.field, sort.direction).rankOf[trader.index] as number;
-  return entry(trader.address, figures, rank, rankings.ranked[sort.timeframe].length);
+  const rank = rankings.ranking(sort.timeframe, sort.field, sort.direction).rankOf[trader.index] ?? 0;
+  return entry(trader.address, figures, rank, rankings.rankedCount[sort.timeframe]);
 }
 
 function leaderboardPage(context: Context, request: SandboxRequest, members?: ReadonlySet<number>): SandboxAnswer {
@@ -146,5 +146,5 @@ export function getTradingStats(request: SandboxRequest, context: Context): Sand
   const figures = trader ? figuresOf(trader.positions, { from, to }) : undefined;
   if (!trader || !figures || (figures.volume === 0n && figures.wins + figures.losses === 0))
     return ok(zeroEntry(address));
-  return ok(entry(trader.address, figures, 0, context.view.rankings.ranked.ALL.length));
+  return ok(entry(trader.address, figures, 0, context.view.rankings.rankedCount.ALL));
 }

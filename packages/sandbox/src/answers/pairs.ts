@@ -158,7 +158,7 @@ export function listUserDailyVolumes(request: SandboxRequest, context: Context):
   // some (at most the world's history), however wide the range.
   const firstDay = Math.floor((trades[0] as Trade).time / DAY) * DAY;
   const last = Math.min(to, (trades[trades.length - 1] as Trade).time + 1);
-  const days = cached(context, 'user-daily-volumes', () => new Map<number, UserDailyVolume[]>());
+  const days = cached(context, 'trades:user-daily-volumes', () => new Map<number, UserDailyVolume[]>());
   for (let day = Math.max(Math.floor(from / DAY) * DAY, firstDay); day < last; day += DAY) {
     const start = Math.max(day, from);
     const end = Math.min(day + DAY, to);
@@ -200,5 +200,5 @@ export function getProtocolVolumeByDate(request: SandboxRequest, context: Contex
 export function getProtocolVolumeAllTime(request: SandboxRequest, context: Context): SandboxAnswer {
   const values = readParameters(request);
   if (!onChain(values.chains)) return ok({ vol: '0', usdVol: '0' });
-  return ok(cached(context, 'protocol-volume', () => sum(context.view.trades().trades)));
+  return ok(cached(context, 'trades:protocol-volume', () => sum(context.view.trades().trades)));
 }

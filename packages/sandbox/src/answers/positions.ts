@@ -9,7 +9,7 @@ import { type Context, cached } from './context.js';
 import { ok, onChain, paginate, readParameters } from './kit.js';
 
 /** The Position object, as the positions endpoint and the trade history's `position` show it. */
-function positionView(position: Position, now: number): Record<string, unknown> {
+export function positionView(position: Position, now: number): Record<string, unknown> {
   const levels = displayLevels(position);
   const fees = feesOf(position, now);
   const shown: Record<string, unknown> = {
@@ -129,7 +129,7 @@ function eventsOf(position: Position, now: number): Event[] {
 
 /** The trader's events, newest first: the trade history's page order. */
 function history(context: Context, positions: readonly Position[], address: string): readonly Event[] {
-  return cached(context, `history:${address}`, () =>
+  return cached(context, `trades:history:${address}`, () =>
     positions
       .flatMap((position) => eventsOf(position, context.view.now))
       .sort((a, b) => b.time - a.time || b.position.id - a.position.id || b.ordinal - a.ordinal),

@@ -40,7 +40,7 @@ function epochVolume(context: Context, team: Team, epoch: number): bigint {
 }
 
 function book(context: Context, team: Team): TeamBook {
-  return cached(context, `team:${team.code}`, () => {
+  return cached(context, `trades:team:${team.code}`, () => {
     const createdEpoch = Math.max(1, epochAt(team.createdAt));
     const volumes: bigint[] = [];
     for (let epoch = createdEpoch; epoch <= currentEpoch(context); epoch += 1)
@@ -178,7 +178,7 @@ export function listTeamPointsLeaderboard(request: SandboxRequest, context: Cont
   const current = currentEpoch(context);
   if (asked > current || current < 1) return ok(paginate(0, values.page as number, values.size as number, () => []));
   const epoch = asked === 0 ? current : asked;
-  const rows = cached(context, `team-leaderboard:${epoch}`, () =>
+  const rows = cached(context, `trades:team-leaderboard:${epoch}`, () =>
     teamsNow(context)
       .filter((team) => book(context, team).createdEpoch <= epoch)
       .map((team) => {

@@ -7,7 +7,7 @@ import { type Drawing, LONGEST_HOLD, segmentOf, segmentPositions } from './activ
 import { buildCompetitions, type Competition } from './competitions.js';
 import { OpenableMarkets } from './draws.js';
 import { buildMarkets, type Market } from './markets.js';
-import type { Position } from './positions.js';
+import { type Position, positionHash } from './positions.js';
 import { buildScript, byOpenTime, type Script } from './script.js';
 import { ApySeries, buildStakes, type StakedPortfolio } from './staking.js';
 import { buildTeams, epochStart, type Team, volumeBetween } from './teams.js';
@@ -15,6 +15,8 @@ import { buildPopulation, type Trader } from './traders.js';
 
 /** Segments of activity kept: a view reads five; a few views of a sandbox's worlds at once share them. */
 const KEPT_SEGMENTS = 24;
+/** Segments whose positions are indexed by hash (for closes through the control): the two a close looks in. */
+const KEPT_HASH_SEGMENTS = 4;
 /** Traders' volumes of whole past epochs kept (the teams' 460 traders over a year of epochs). */
 const KEPT_EPOCH_VOLUMES = 32_768;
 
@@ -33,6 +35,8 @@ export class Timeline {
   /** Per segment, per trader (by index): the positions opened in it, drawn on first read. */
   private readonly segments = new Map<number, (readonly Position[] | undefined)[]>();
   private readonly epochVolumes = new Map<string, bigint>();
+  /** Per segment: the trader of each position by hash, made when a position is first looked up by hash. */
+  private readonly hashes = new Map<number, Map<string, number>>();
 
   constructor(readonly seed: number) {
     this.markets = buildMarkets(seed);
@@ -114,8 +118,22 @@ export class Timeline {
     return usd;
   }
 
-  /** A trader's positions that may be open at an instant: opened at most LONGEST_HOLD before it. */
-  mayBeOpenAt(trader: Trader, seconds: number): Position[] {
-    return this.openedBetween(trader, seconds - LONGEST_HOLD, seconds);
+  /** The trader of the timeline position with this hash among those opened in [from, to], if any. */
+  findPosition(hash: string, from: number, to: number): { trader: number } | undefined {
+    for (const [trader, positions] of this.script.positions)
+      if (positions.some((position) => positionHash(position) === hash)) return { trader };
+    for (let segment = segmentOf(from); segment <= segmentOf(to); segment += 1) {
+      let byHash = this.hashes.get(segment);
+      if (!byHash) {
+        byHash = new Map();
+        for (const trader of this.traders)
+          for (const position of this.segment(trader, segment)) byHash.set(positionHash(position), trader.index);
+        if (this.hashes.size >= KEPT_HASH_SEGMENTS) this.hashes.delete(this.hashes.keys().next().value as number);
+        this.hashes.set(segment, byHash);
+      }
+      const trader = byHash.get(hash);
+      if (trader !== undefined) return { trader };
+    }
+    return undefined;
   }
 }

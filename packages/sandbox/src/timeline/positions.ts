@@ -74,6 +74,8 @@ export interface PositionDraw extends Drawn {
   readonly closePrice?: bigint;
   /** Amounts written exactly as the cast's example positions show them. */
   readonly exact?: ExactAmounts;
+  /** The margin as given (a trade opened through the control), in the margin token's decimals. */
+  readonly margin?: bigint;
 }
 
 interface ExactAmounts {
@@ -87,6 +89,8 @@ interface ExactAmounts {
 
 /** A position drawn for the cast's script. */
 export const SCRIPTED = -1_000_000;
+/** A trade opened through the sandbox's control (POST /__sandbox/positions). */
+export const TRADED = -2_000_000;
 
 /** The MON market, whose price values WMON. */
 export interface Pricing {
@@ -130,7 +134,9 @@ export function makePosition(draw: PositionDraw, pricing: Pricing): Position {
   const openNotionalUsd = (qty * entryPrice) / E10;
   const openTokenPrice = tokenPrice(marginToken, pricing, draw.openTime);
   const margin =
-    draw.exact?.margin ?? usdToToken(openNotionalUsd / leverageOf(draw.leverage), marginToken, openTokenPrice);
+    draw.margin ??
+    draw.exact?.margin ??
+    usdToToken(openNotionalUsd / leverageOf(draw.leverage), marginToken, openTokenPrice);
   let closePrice: bigint | undefined;
   let pnl = 0n;
   let pnlUsd = 0n;
@@ -256,6 +262,27 @@ export function positionHash(position: Position): string {
     hashes.set(position, hash);
   }
   return hash;
+}
+
+/**
+ * The position closed at an instant and price (a close made through the control): its PnL in the margin
+ * token, capped at minus the margin, and the USD figures of its close.
+ */
+export function closedAt(position: Position, closeTime: number, closePrice: bigint, pricing: Pricing): Position {
+  const { marginToken, qty, entryPrice } = position;
+  const closeTokenPrice = tokenPrice(marginToken, pricing, closeTime);
+  const rawUsd = ((position.isLong ? qty : -qty) * (closePrice - entryPrice)) / E10;
+  let pnl = usdToToken(rawUsd, marginToken, closeTokenPrice);
+  if (pnl < -position.margin) pnl = -position.margin;
+  return {
+    ...position,
+    closeTime,
+    closePrice,
+    closeNotionalUsd: (qty * closePrice) / E10,
+    pnl,
+    pnlUsd: tokenToUsd(pnl, marginToken, closeTokenPrice),
+    closeTokenPrice,
+  };
 }
 
 /** The position as a view before its close shows it: open, with nothing of its close. */

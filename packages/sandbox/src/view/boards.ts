@@ -144,3 +144,11 @@ export function joinBoard(view: View, competition: Competition, address: string)
   board.participants.add(address);
   place(view, competition, board, address);
 }
+
+/** A trader's positions changed in the view: every computed board they take part in moves them. */
+export function refreshBoards(view: View, address: string): void {
+  for (const competition of view.competitions) {
+    const board = view.cache.get(boardKey(competition)) as Board | undefined;
+    if (board?.participants.has(address)) place(view, competition, board, address);
+  }
+}

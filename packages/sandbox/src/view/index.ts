@@ -11,6 +11,7 @@ import { listedAt, type Market } from '../timeline/markets.js';
 import { openCopy, type Position } from '../timeline/positions.js';
 import type { Profile } from '../timeline/traders.js';
 import { placeOf, type TradeRecord, type Writes } from '../worlds/writes.js';
+import { refreshBoards } from './boards.js';
 import { Rankings, TIMEFRAMES, type Timeframe, timeframeWindow } from './rankings.js';
 import { TradeLog } from './trades.js';
 
@@ -127,7 +128,7 @@ export class View {
   }
 
   get rankings(): Rankings {
-    this.rankingsKept ??= new Rankings(this.traders, this.now);
+    this.rankingsKept ??= new Rankings(this.traders, this.now, (index) => this.traderAt(index).address);
     return this.rankingsKept;
   }
 
@@ -140,6 +141,30 @@ export class View {
   trades(): TradeLog {
     this.tradeLog ??= new TradeLog(this.traders);
     return this.tradeLog;
+  }
+
+  /**
+   * A trade opened or closed at now changed a trader's positions (or brought a trader new to the world): their
+   * view is built again, and every part computed so far takes the change in, so the view answers as one built
+   * afresh from the timeline and the world's writes.
+   */
+  traded(index: number, position: Position, opening: boolean): void {
+    const trader = this.buildTrader(index);
+    this.byIndex[index] = trader;
+    if (this.everyone && index < this.everyone.length) this.everyone[index] = trader;
+    this.rankingsKept?.update(trader);
+    if (this.volumes) addVolume(this.volumes, position, this.now, opening ? 'opening' : 'closing');
+    this.tradeLog?.add({ time: this.now, position, opening });
+    refreshBoards(this, trader.address);
+    // The answers' caches added up from trades (keys starting `trades:`) are computed again on their next
+    // read: the trader's own history, and the sums every trader's trades go into.
+    for (const key of [...this.cache.keys()]) {
+      if (
+        key.startsWith('trades:') &&
+        (!key.startsWith('trades:history:') || key === `trades:history:${trader.address}`)
+      )
+        this.cache.delete(key);
+    }
   }
 
   private buildTrader(index: number): TraderView {
@@ -158,7 +183,11 @@ export class View {
       }
     }
     if (trades) {
-      for (const trade of trades) if (trade.position.openTime >= historyStart) positions.push(trade.position);
+      // A trade still open stays in view however long ago it was opened; the timeline's never outlast the history.
+      for (const trade of trades) {
+        const { position } = trade;
+        if (position.openTime >= historyStart || position.closeTime === undefined) positions.push(position);
+      }
       positions.sort((a, b) => a.openTime - b.openTime || a.id - b.id);
     }
     return { index, address, profile: base ? base.profile : 'traded', positions };
@@ -177,18 +206,23 @@ export class View {
   }
 }
 
-/** Adds a position's opening and closing, where they fall in each timeframe's window, to the pair volumes. */
-function addVolume(volumes: Record<Timeframe, Volume>[], position: Position, now: number): void {
+/** Adds a position's opening and closing (or only one of them), where they fall in each timeframe's window, to the pair volumes. */
+function addVolume(
+  volumes: Record<Timeframe, Volume>[],
+  position: Position,
+  now: number,
+  only?: 'opening' | 'closing',
+): void {
   const byWindow = volumes[position.market.index] as Record<Timeframe, Volume>;
   for (const timeframe of TIMEFRAMES) {
     const window = timeframeWindow(timeframe, now);
     const volume = byWindow[timeframe];
-    if (position.openTime >= window.from && position.openTime <= window.to) {
+    if (only !== 'closing' && position.openTime >= window.from && position.openTime <= window.to) {
       volume.qty += position.qty;
       volume.usd += position.openNotionalUsd;
     }
     const closed = position.closeTime;
-    if (closed !== undefined && closed >= window.from && closed <= window.to) {
+    if (only !== 'opening' && closed !== undefined && closed >= window.from && closed <= window.to) {
       volume.qty += position.qty;
       volume.usd += position.closeNotionalUsd;
     }

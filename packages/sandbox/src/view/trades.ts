@@ -1,5 +1,5 @@
-// Every opening and closing trade of the world in time order, built on first use: the day-by-day volumes
-// and the protocol-wide sums read ranges of it with a binary search.
+// Every opening and closing trade of a view in time order, built on first use: the day-by-day volumes and the
+// protocol-wide sums read ranges of it with a binary search. A trade made at now goes in at its place.
 import type { Position } from '../timeline/positions.js';
 import type { TraderView } from './index.js';
 
@@ -9,8 +9,14 @@ export interface Trade {
   readonly opening: boolean;
 }
 
+const byTime = (a: Trade, b: Trade): number =>
+  a.time - b.time ||
+  a.position.trader - b.position.trader ||
+  a.position.id - b.position.id ||
+  Number(b.opening) - Number(a.opening);
+
 export class TradeLog {
-  readonly trades: readonly Trade[];
+  private readonly kept: Trade[];
 
   constructor(traders: readonly TraderView[]) {
     const trades: Trade[] = [];
@@ -20,17 +26,32 @@ export class TradeLog {
         if (position.closeTime !== undefined) trades.push({ time: position.closeTime, position, opening: false });
       }
     }
-    trades.sort((a, b) => a.time - b.time || a.position.trader - b.position.trader || a.position.id - b.position.id);
-    this.trades = trades;
+    this.kept = trades.sort(byTime);
+  }
+
+  get trades(): readonly Trade[] {
+    return this.kept;
+  }
+
+  /** A trade made after the log was built, put in at its place. */
+  add(trade: Trade): void {
+    let low = 0;
+    let high = this.kept.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (byTime(this.kept[middle] as Trade, trade) < 0) low = middle + 1;
+      else high = middle;
+    }
+    this.kept.splice(low, 0, trade);
   }
 
   /** Index of the first trade at or after `time`. */
   private lowerBound(time: number): number {
     let low = 0;
-    let high = this.trades.length;
+    let high = this.kept.length;
     while (low < high) {
       const middle = (low + high) >>> 1;
-      if ((this.trades[middle] as Trade).time < time) low = middle + 1;
+      if ((this.kept[middle] as Trade).time < time) low = middle + 1;
       else high = middle;
     }
     return low;
@@ -38,7 +59,7 @@ export class TradeLog {
 
   /** The trades with from <= time < to, in time order. */
   between(from: number, to: number): readonly Trade[] {
-    return this.trades.slice(this.lowerBound(from), this.lowerBound(to));
+    return this.kept.slice(this.lowerBound(from), this.lowerBound(to));
   }
 }
 

@@ -48,6 +48,15 @@ function clock(world: World, method: string, bodyText: string | undefined): Sand
   throw badField('body', 'Send {"advance": "<ISO-8601 duration>"} or {"now": "<ISO-8601 instant>"}.');
 }
 
+function positions(world: World, method: string, bodyText: string | undefined): SandboxAnswer {
+  if (method === 'GET' || method === 'HEAD') return ok({ trades: world.tradesMade() });
+  if (method !== 'POST')
+    return notAllowed('/positions', 'GET, HEAD, POST', 'GET (the trades made in this world) and POST (open one)');
+  return ok(world.openPosition(objectBody(bodyText)), 201);
+}
+
+const closePath = /^\/positions\/([^/]*)\/close$/;
+
 function route(world: World, method: string, path: string, bodyText: string | undefined): SandboxAnswer {
   if (path === '' || path === '/') {
     if (method === 'GET' || method === 'HEAD') return ok(world.describe());
@@ -58,12 +67,27 @@ function route(world: World, method: string, path: string, bodyText: string | un
     return notAllowed('', 'GET, HEAD, DELETE', "GET (the world's description) and DELETE (back to its start)");
   }
   if (path === '/clock') return clock(world, method, bodyText);
+  if (path === '/positions') return positions(world, method, bodyText);
+  const close = closePath.exec(path);
+  if (close) {
+    if (method !== 'POST') return notAllowed(path, 'POST', 'POST (close the position at now)');
+    return ok(world.closePosition(decodeSegment(close[1] as string)));
+  }
   throw new SandboxInputError(
     404,
     'unknown-control',
     'No such control',
     `/__sandbox${path} is not a control of the sandbox: there are /__sandbox, /__sandbox/clock, /__sandbox/positions, /__sandbox/positions/{positionHash}/close and /__sandbox/faults.`,
   );
+}
+
+/** A path segment percent-decoded; one that does not decode is refused naming positionHash. */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw badField('positionHash', 'positionHash must be 0x and 64 hex digits.');
+  }
 }
 
 /** Answers one control request; never throws. */

@@ -2,6 +2,7 @@
 // at now; a world with nothing done in it shares the views of its sandbox's other such worlds (the timeline's
 // own), one that has a write keeps one of its own, which each write updates in place where it is computed.
 import { answer } from '../answers/index.js';
+import { positionView } from '../answers/positions.js';
 import { describe } from '../describe.js';
 import { durationTarget, instantTarget } from '../options.js';
 import { isoSeconds } from '../time.js';
@@ -10,6 +11,7 @@ import type { SandboxAnswer, SandboxDescription, SandboxRequest } from '../types
 import { joinBoard } from '../view/boards.js';
 import { View } from '../view/index.js';
 import type { Host } from './host.js';
+import { closeTrade, openTrade } from './trading.js';
 import { Writes } from './writes.js';
 
 export class World {
@@ -93,6 +95,31 @@ export class World {
     const now = this.nowSeconds();
     this.offset += instantTarget(now, instant, 'now') - now;
     return this.describe();
+  }
+
+  /** Opens a trade at now (checked; 4xx SandboxInputError naming the field); the Position as the positions list shows it. */
+  openPosition(input: unknown): Record<string, unknown> {
+    const now = this.nowSeconds();
+    const record = openTrade(this.view(), this.writesKept, input);
+    this.currentOwn()?.traded(record.trader, record.position, true);
+    return positionView(record.position, now);
+  }
+
+  /** Closes an open position at now; the closed Position. */
+  closePosition(positionHash: unknown): Record<string, unknown> {
+    const now = this.nowSeconds();
+    const { trader, position } = closeTrade(this.view(), this.writesKept, positionHash);
+    this.currentOwn()?.traded(trader, position, false);
+    return positionView(position, now);
+  }
+
+  /** The trades made through the control in this world, oldest first, each with its trader and Position at now. */
+  tradesMade(): { trader: string; position: Record<string, unknown> }[] {
+    const view = this.view();
+    return this.writesKept.trades.map((trade) => ({
+      trader: view.traderAt(trade.trader).address,
+      position: positionView(trade.position, view.now),
+    }));
   }
 
   private join(competition: Competition, address: string): void {
