@@ -32,6 +32,7 @@ export type {
   SandboxRequest,
   SandboxWorld,
 } from './types.js';
+export { MAX_LATENCY_MS } from './worlds/faults.js';
 export { DEFAULT_WORLD, MAX_WORLDS } from './worlds/host.js';
 
 /** The public face of one world. */
@@ -48,6 +49,10 @@ function face(world: World): SandboxWorld {
     setNow: (instant) => world.setNow(instant),
     openPosition: (input) => world.openPosition(input),
     closePosition: (positionHash) => world.closePosition(positionHash),
+    setFaults: (faults) => world.setFaults(faults),
+    clearFaults: () => world.clearFaults(),
+    faults: () => world.faults(),
+    fault: (operationId) => world.fault(operationId),
   };
 }
 

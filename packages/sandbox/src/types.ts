@@ -153,7 +153,11 @@ export interface ActiveFaults {
  */
 export interface FaultDecision {
   delayMs: number;
-  outcome: { kind: 'answer' } | { kind: 'status'; status: number; documented: boolean } | { kind: 'reset' };
+  outcome:
+    | { kind: 'answer' }
+    | { kind: 'status'; status: number; documented: true }
+    | { kind: 'status'; status: number; documented: false; answer: SandboxAnswer }
+    | { kind: 'reset' };
   kinds: string[];
 }
 
@@ -195,6 +199,12 @@ export interface SandboxWorld {
   openPosition(input: OpenPositionInput): Record<string, unknown>;
   /** Closes an open position (a trade, or one of the timeline's) at now; returns the closed Position. */
   closePosition(positionHash: string): Record<string, unknown>;
+  /** Replaces the world's faults (checked: a SandboxInputError naming the field); returns them as kept. */
+  setFaults(faults: FaultsInput): ActiveFaults;
+  clearFaults(): ActiveFaults;
+  faults(): ActiveFaults;
+  /** The fault one request to an operation meets: draws from the world's seeded stream. */
+  fault(operationId: string): FaultDecision;
 }
 
 /** The sandbox: its default world's methods, and the named worlds beside it. */

@@ -55,6 +55,13 @@ function positions(world: World, method: string, bodyText: string | undefined): 
   return ok(world.openPosition(objectBody(bodyText)), 201);
 }
 
+function faults(world: World, method: string, bodyText: string | undefined): SandboxAnswer {
+  if (method === 'GET' || method === 'HEAD') return ok(world.faults());
+  if (method === 'POST') return ok(world.setFaults(objectBody(bodyText)));
+  if (method === 'DELETE') return ok(world.clearFaults());
+  return notAllowed('/faults', 'GET, HEAD, POST, DELETE', 'GET (the faults), POST (set them) and DELETE (clear them)');
+}
+
 const closePath = /^\/positions\/([^/]*)\/close$/;
 
 function route(world: World, method: string, path: string, bodyText: string | undefined): SandboxAnswer {
@@ -68,6 +75,7 @@ function route(world: World, method: string, path: string, bodyText: string | un
   }
   if (path === '/clock') return clock(world, method, bodyText);
   if (path === '/positions') return positions(world, method, bodyText);
+  if (path === '/faults') return faults(world, method, bodyText);
   const close = closePath.exec(path);
   if (close) {
     if (method !== 'POST') return notAllowed(path, 'POST', 'POST (close the position at now)');

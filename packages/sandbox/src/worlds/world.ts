@@ -7,9 +7,10 @@ import { describe } from '../describe.js';
 import { durationTarget, instantTarget } from '../options.js';
 import { isoSeconds } from '../time.js';
 import type { Competition } from '../timeline/competitions.js';
-import type { SandboxAnswer, SandboxDescription, SandboxRequest } from '../types.js';
+import type { ActiveFaults, FaultDecision, SandboxAnswer, SandboxDescription, SandboxRequest } from '../types.js';
 import { joinBoard } from '../view/boards.js';
 import { View } from '../view/index.js';
+import { Faults, NO_FAULTS, readFaults } from './faults.js';
 import type { Host } from './host.js';
 import { closeTrade, openTrade } from './trading.js';
 import { Writes } from './writes.js';
@@ -19,11 +20,14 @@ export class World {
   /** Seconds the clock was moved on by advance() and setNow(), beyond the sandbox's clock. */
   private offset = 0;
   private own: View | undefined;
+  private faultsKept: Faults;
 
   constructor(
     readonly name: string,
     private readonly host: Host,
-  ) {}
+  ) {
+    this.faultsKept = new Faults(host.timeline.seed, `faults:${name}`);
+  }
 
   get writes(): Writes {
     return this.writesKept;
@@ -69,7 +73,7 @@ export class World {
       world: this.name,
       start: isoSeconds(this.host.start),
       live: this.host.live,
-      faults: { latencyMs: null, errors: [] },
+      faults: this.faultsKept.current,
     });
   }
 
@@ -83,6 +87,25 @@ export class World {
     this.writesKept = new Writes();
     this.offset = 0;
     this.own = undefined;
+    this.faultsKept.set(NO_FAULTS);
+  }
+
+  setFaults(input: unknown): ActiveFaults {
+    this.faultsKept.set(readFaults(input));
+    return this.faultsKept.current;
+  }
+
+  clearFaults(): ActiveFaults {
+    this.faultsKept.set(NO_FAULTS);
+    return this.faultsKept.current;
+  }
+
+  faults(): ActiveFaults {
+    return this.faultsKept.current;
+  }
+
+  fault(operationId: string): FaultDecision {
+    return this.faultsKept.decide(operationId);
   }
 
   advance(duration: string): SandboxDescription {
