@@ -4,7 +4,7 @@
 //
 //   npm run dev [-- --port 4010] [--docs-port 4011] [--host 127.0.0.1] [--cors-credentials]
 //               [--scenario <operationId>=<key>]... [--scenarios <file.json>]
-//               [--sandbox [--seed <n>] [--now <ISO-8601>]] [--project <dir>]
+//               [--sandbox [--seed <n>] [--now <ISO-8601>|wall] [--clock fixed|live] [--clock-rate <n>]] [--project <dir>]
 import { parseArgs } from 'node:util';
 import { runDev } from './lib/dev-loop.mjs';
 import { optionsOrExit, projectUsage, serveFlags, serveOptions, serveUsage } from './lib/flags.mjs';
@@ -12,7 +12,7 @@ import { isEntryPoint } from './lib/steps.mjs';
 
 const usage = `Usage: npm run dev -- [--port <port>] [--docs-port <port>] [--host <address>] [--cors-credentials]
                       [--scenario <operationId>=<key>]... [--scenarios <file.json>]
-                      [--sandbox [--seed <n>] [--now <ISO-8601>]] [--project <dir>]
+                      [--sandbox [--seed <n>] [--now <ISO-8601>|wall] [--clock fixed|live] [--clock-rate <n>]] [--project <dir>]
 
 ${serveUsage}
 ${projectUsage}`;

@@ -81,13 +81,22 @@ export {
   unknownScenarioMessage,
 } from './scenarios.js';
 export {
+  type FaultPlan,
+  faultPlan,
+  isSandboxControl,
   requiredHeaders,
+  SANDBOX_FAULT_HEADER,
   SANDBOX_PATH,
+  SANDBOX_WORLD_HEADER,
   type SandboxCall,
+  type SandboxFault,
+  type SandboxReply,
   type ServedSandbox,
+  type ServedWorld,
   sandboxAnswer,
   sandboxControlAnswer,
   selectsCase,
+  selectWorld,
 } from './served.js';
 export {
   ContractValidator,

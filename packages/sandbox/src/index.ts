@@ -2,6 +2,8 @@
 // from data. Platform-neutral: no I/O, no clock and no randomness beyond the `seed`, `now` and (for a live
 // clock) the wall clock it is handed.
 
+import { problem } from './answers/kit.js';
+import { SandboxInputError } from './errors.js';
 import { readOptions } from './options.js';
 import { Timeline } from './timeline/index.js';
 import type { Sandbox, SandboxOptions, SandboxWorld } from './types.js';
@@ -77,6 +79,14 @@ export function createSandbox(options?: SandboxOptions): Sandbox {
       seed: inputs.seed,
       start: host.defaultWorld.clockState().start,
       world: (name: string) => face(host.world(name)),
+      selectWorld(name: string | undefined) {
+        try {
+          return { world: face(host.world(name)) };
+        } catch (error) {
+          if (!(error instanceof SandboxInputError)) throw error;
+          return { refused: problem(error.status, error.kind, error.title, error.message, error.field) };
+        }
+      },
       control: (request) => control(host, request),
     } satisfies Omit<Sandbox, 'now'> & { now: string },
     { now: { get: () => host.defaultWorld.now, enumerable: true } },

@@ -217,6 +217,11 @@ export interface Sandbox extends SandboxWorld {
    * recently used beyond MAX_WORLDS are forgotten. `default` is the default world.
    */
   world(name: string): SandboxWorld;
+  /**
+   * The world an `X-Sandbox-World` value names (undefined: the default world), or the 400 problem refusing a
+   * name it cannot be, for a server to answer with.
+   */
+  selectWorld(name: string | undefined): { world: SandboxWorld } | { refused: SandboxAnswer };
   /** Answers a request to the control surface, `/__sandbox` and below, in the world it names. */
   control(request: ControlRequest): SandboxAnswer;
 }
