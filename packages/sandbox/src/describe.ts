@@ -2,7 +2,7 @@
 // role and the faults. It reads no more of the view than a few traders, so a clock move answers with it at
 // once; what depends on now (statuses, who holds what) is read at the world's now.
 import { AVA, BEN, CY, DEE, INVITE_CODE, TEAM_CODE, TEAM_NAME, TOKENS, UNRESOLVABLE_PAIR, USDC, WMON } from './cast.js';
-import { isoSeconds } from './time.js';
+import { DAY, isoSeconds } from './time.js';
 import { LONGEST_HOLD } from './timeline/activity.js';
 import { statusOf } from './timeline/competitions.js';
 import { RENAME_AT } from './timeline/draws.js';
@@ -23,7 +23,7 @@ const MARKET_NOTES: Readonly<Record<string, string>> = {
 };
 
 /** How many traders a role's list looks through at most for its few addresses. */
-const SCAN = 400;
+const SCAN = 200;
 
 const first = <T>(items: readonly T[], count: number): T[] => items.slice(0, count);
 
@@ -35,12 +35,15 @@ export interface WorldFacts {
   faults: ActiveFaults;
 }
 
-/** Up to three regular traders whose positions in the view pass `test`, looked for among the first SCAN. */
-function holding(view: View, test: (position: Position) => boolean): string[] {
+/**
+ * Up to three regular traders with a position opened in [from, to] that passes `test`, looked for among the
+ * first SCAN: only that span of each trader's history is drawn, so a clock move answers at once.
+ */
+function holding(view: View, from: number, to: number, test: (position: Position) => boolean): string[] {
   const found: string[] = [];
   for (const trader of first(view.timeline.traders, SCAN + 4)) {
     if (trader.profile !== 'regular') continue;
-    if (view.traderAt(trader.index).positions.some(test)) found.push(trader.address);
+    if (view.opened(trader.index, from, to).some(test)) found.push(trader.address);
     if (found.length === 3) break;
   }
   return found;
@@ -119,7 +122,7 @@ export function describe(view: View, facts: WorldFacts): SandboxDescription {
       unresolvablePair: UNRESOLVABLE_PAIR,
     },
     tryThese: {
-      // Regular traders close a position in every 30 days of the timeline: ranked in every window at any now.
+      // Regular traders close two positions in every 60 days of the timeline: ranked in every window at any now.
       rankedTraders: first(regular, 3).map((trader) => trader.address),
       outsideTheRankedSet: [
         CY,
@@ -132,14 +135,19 @@ export function describe(view: View, facts: WorldFacts): SandboxDescription {
       valuationUnavailable:
         stale.length === 0
           ? []
-          : holding(view, (position) => position.closeTime === undefined && stale.includes(position.market)),
-      wmonCollateral: holding(view, (position) => position.marginToken === WMON),
+          : holding(
+              view,
+              now - LONGEST_HOLD,
+              now,
+              (position) => position.closeTime === undefined && stale.includes(position.market),
+            ),
+      wmonCollateral: holding(view, now - 30 * DAY, now, (position) => position.marginToken === WMON),
       legacyEvents:
         view.historyStart < RENAME_AT
           ? [
-              ...(view.traderAt(0).positions.some((position) => position.legacy) ? [AVA] : []),
+              ...(view.opened(0, view.historyStart, RENAME_AT).some((position) => position.legacy) ? [AVA] : []),
               ...first(
-                holding(view, (position) => position.legacy),
+                holding(view, view.historyStart, RENAME_AT, (position) => position.legacy),
                 2,
               ),
             ]

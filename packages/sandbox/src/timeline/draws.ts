@@ -5,7 +5,7 @@ import { CAST_NOW, WMON } from '../cast.js';
 import type { Random } from '../random.js';
 import { DAY } from '../time.js';
 import { withinHours } from './hours.js';
-import { type Market, priceAt } from './markets.js';
+import { type Market, tradePrice18 } from './markets.js';
 import type { Position, PositionDraw } from './positions.js';
 
 /** Positions opened before this instant carry the legacy event names (the rename happened then). */
@@ -107,9 +107,10 @@ function overlaps(held: readonly Held[], slot: number, from: number, to: number)
 }
 
 export interface DrawOptions {
-  /** Openings fall in [from, to). */
+  /** Openings fall in [from, to), or at `at` (moved into the market's hours) when it is given. */
   readonly from: number;
   readonly to: number;
+  readonly at?: number;
   /** The hold, given the opening: the planned close is opening + hold. */
   hold(random: Random, openTime: number): number;
   /** The latest close allowed (the segment's end for a position that must close within it). */
@@ -134,7 +135,7 @@ export function drawPosition(
   held: Held[],
 ): PositionDraw | undefined {
   for (let attempt = 0; attempt < 12; attempt += 1) {
-    const drawn = options.from + Math.floor(random.next() * Math.max(1, options.to - options.from));
+    const drawn = options.at ?? options.from + Math.floor(random.next() * Math.max(1, options.to - options.from));
     const market = options.markets.pick(random, drawn);
     if (!market) continue;
     // Outside its trading hours an open reverts onchain (MarketClosed): the trader opens at the next session.
@@ -146,8 +147,8 @@ export function drawPosition(
     if (options.closeAfter !== undefined && closeTime <= options.closeAfter) continue;
     let isLong = random.chance(0.56);
     if (options.outcome !== undefined) {
-      const entry = priceAt(market, openTime);
-      const exit = priceAt(market, closeTime);
+      const entry = tradePrice18(market, openTime);
+      const exit = tradePrice18(market, closeTime);
       if (entry === exit) continue;
       isLong = exit > entry === options.outcome;
     }

@@ -3,18 +3,22 @@
 // ones) reads the same timeline, and a view (../view/) picks what it holds at an instant. What is costly to
 // draw is drawn on first use and kept: the price blocks of each market, and the segments of trader activity,
 // the latest read kept up to KEPT_SEGMENTS.
-import { type Drawing, LONGEST_HOLD, segmentOf, segmentPositions } from './activity.js';
+import { type Drawing, LONGEST_HOLD, positionOf, SegmentDraws, segmentOf } from './activity.js';
+import { kept } from './bridge.js';
 import { buildCompetitions, type Competition } from './competitions.js';
 import { OpenableMarkets } from './draws.js';
 import { buildMarkets, type Market } from './markets.js';
-import { type Position, positionHash } from './positions.js';
+import { type Position, type PositionDraw, positionHash } from './positions.js';
 import { buildScript, byOpenTime, type Script } from './script.js';
 import { ApySeries, buildStakes, type StakedPortfolio } from './staking.js';
 import { buildTeams, epochStart, type Team, volumeBetween } from './teams.js';
 import { buildPopulation, type Trader } from './traders.js';
 
+/** Whether an entry of a segment is a made position (a draw has no amounts yet). */
+const made = (entry: PositionDraw | Position): entry is Position => (entry as Position).openNotionalUsd !== undefined;
+
 /** Segments of activity kept: a view reads five; a few views of a sandbox's worlds at once share them. */
-const KEPT_SEGMENTS = 24;
+const KEPT_SEGMENTS = 8;
 /** Segments whose positions are indexed by hash (for closes through the control): the two a close looks in. */
 const KEPT_HASH_SEGMENTS = 4;
 /** Traders' volumes of whole past epochs kept (the teams' 460 traders over a year of epochs). */
@@ -32,11 +36,11 @@ export class Timeline {
   private readonly traderIndex: Map<string, number>;
   private readonly marketIndex: Map<string, Market>;
   private readonly drawing: Drawing;
-  /** Per segment, per trader (by index): the positions opened in it, drawn on first read. */
-  private readonly segments = new Map<number, (readonly Position[] | undefined)[]>();
+  /** Per segment, per trader (by index): what they opened in it, drawn as far as read, each made on first read. */
+  private readonly segments = new Map<number, (SegmentDraws | undefined)[]>();
   private readonly epochVolumes = new Map<string, bigint>();
-  /** Per segment: the trader of each position by hash, made when a position is first looked up by hash. */
-  private readonly hashes = new Map<number, Map<string, number>>();
+  /** Per segment: the trader of each position drawn so far by hash, made when a position is first looked up by hash. */
+  private readonly hashes = new Map<number, { byHash: Map<string, number>; indexed: number[] }>();
 
   constructor(readonly seed: number) {
     this.markets = buildMarkets(seed);
@@ -69,35 +73,33 @@ export class Timeline {
     return this.marketIndex.get(base.toLowerCase());
   }
 
-  /** The positions a trader opened in a segment, oldest first. */
-  private segment(trader: Trader, segment: number): readonly Position[] {
-    let byTrader = this.segments.get(segment);
-    if (byTrader) {
-      this.segments.delete(segment);
-      this.segments.set(segment, byTrader);
-    } else {
-      if (this.segments.size >= KEPT_SEGMENTS) this.segments.delete(this.segments.keys().next().value as number);
-      byTrader = new Array(this.traders.length);
-      this.segments.set(segment, byTrader);
+  /** What a trader opened in a segment, drawn up to `to`. */
+  private segment(trader: Trader, segment: number, to: number): (PositionDraw | Position)[] {
+    const byTrader = kept(this.segments, segment, KEPT_SEGMENTS, () => new Array(this.traders.length));
+    let drawn = byTrader[trader.index];
+    if (!drawn) {
+      drawn = new SegmentDraws(this.drawing, trader, segment);
+      byTrader[trader.index] = drawn;
     }
-    let positions = byTrader[trader.index];
-    if (!positions) {
-      positions = segmentPositions(this.drawing, trader, segment);
-      byTrader[trader.index] = positions;
-    }
-    return positions;
+    drawn.drawUntil(to);
+    return drawn.entries;
   }
 
   /** Every position of a trader opened in [from, to], oldest first: their own draws and the cast's script. */
   openedBetween(trader: Trader, from: number, to: number): Position[] {
     const opened: Position[] = [];
     for (let segment = segmentOf(from); segment <= segmentOf(to); segment += 1) {
-      for (const position of this.segment(trader, segment))
-        if (position.openTime >= from && position.openTime <= to) opened.push(position);
+      const entries = this.segment(trader, segment, to);
+      for (let at = 0; at < entries.length; at += 1) {
+        const entry = entries[at] as PositionDraw | Position;
+        if (entry.openTime < from || entry.openTime > to) continue;
+        const position = made(entry) ? entry : positionOf(this.drawing, trader, entry);
+        entries[at] = position;
+        opened.push(position);
+      }
     }
-    const script = this.script.positions.get(trader.index);
-    if (!script) return opened;
-    for (const position of script) if (position.openTime >= from && position.openTime <= to) opened.push(position);
+    for (const position of this.script.positions.get(trader.index) ?? [])
+      if (position.openTime >= from && position.openTime <= to) opened.push(position);
     return opened.sort(byOpenTime);
   }
 
@@ -123,15 +125,18 @@ export class Timeline {
     for (const [trader, positions] of this.script.positions)
       if (positions.some((position) => positionHash(position) === hash)) return { trader };
     for (let segment = segmentOf(from); segment <= segmentOf(to); segment += 1) {
-      let byHash = this.hashes.get(segment);
-      if (!byHash) {
-        byHash = new Map();
-        for (const trader of this.traders)
-          for (const position of this.segment(trader, segment)) byHash.set(positionHash(position), trader.index);
-        if (this.hashes.size >= KEPT_HASH_SEGMENTS) this.hashes.delete(this.hashes.keys().next().value as number);
-        this.hashes.set(segment, byHash);
+      const index = kept(this.hashes, segment, KEPT_HASH_SEGMENTS, () => ({
+        byHash: new Map<string, number>(),
+        indexed: new Array<number>(this.traders.length).fill(0),
+      }));
+      // Only what was drawn since the last look is hashed.
+      for (const trader of this.traders) {
+        const entries = this.segment(trader, segment, to);
+        for (let at = index.indexed[trader.index] as number; at < entries.length; at += 1)
+          index.byHash.set(positionHash(entries[at] as PositionDraw), trader.index);
+        index.indexed[trader.index] = entries.length;
       }
-      const trader = byHash.get(hash);
+      const trader = index.byHash.get(hash);
       if (trader !== undefined) return { trader };
     }
     return undefined;

@@ -6,7 +6,7 @@ import type { components } from '@trading-analytics/client';
 import { CAST_NOW } from '../cast.js';
 import { hashText, Random } from '../random.js';
 import { DAY, HOUR } from '../time.js';
-import { Bridge, growth, hashAt, uniformAt } from './bridge.js';
+import { Bridge, growth, hashAt, kept, uniformAt } from './bridge.js';
 
 type PairType = components['schemas']['PairType'];
 export type PairStatus = components['schemas']['PairStatus'];
@@ -211,8 +211,9 @@ const ANCHOR_HOUR = CAST_NOW / HOUR;
 const PIN_REACH = 48;
 /** Hours per block of the price series (about 170 days): how far a price wanders before it comes back. */
 const PRICE_BLOCK = 4096;
-/** Blocks of hourly prices kept per market: a view's 120 days span two at most. */
-const KEPT_HOUR_BLOCKS = 6;
+/** Hours computed together, and the runs kept per market: a view's 150 days are 15 runs. */
+const HOUR_RUN = 256;
+const KEPT_HOUR_RUNS = 24;
 /** Leverage every market allows: from 2x to 100x, and to 250x on degen markets (the sandbox's choice). */
 const MIN_LEVERAGE = 2;
 
@@ -260,6 +261,7 @@ export interface Market {
 /** A market's price at any hour or instant, in units of 1e-8 USD. */
 interface PriceSeries {
   hourly(hour: number): number;
+  hourly18(hour: number): bigint;
   at(seconds: number): number;
 }
 
@@ -299,10 +301,14 @@ class Prices implements PriceSeries {
   private readonly blend = new Map<number, number>();
   private readonly tickKey: number;
   private readonly tickSize: number;
-  /** Hourly prices computed so far, by block of PRICE_BLOCK hours (0: not yet), the blocks read last kept. */
-  private readonly hourBlocks = new Map<number, Float64Array>();
-  private lastBlock = Number.NaN;
+  /** Hourly prices by run of HOUR_RUN hours, computed a run at a time, a bounded number of runs kept. */
+  private readonly hourRuns = new Map<number, Float64Array>();
+  private lastRun = Number.NaN;
   private lastHours: Float64Array = new Float64Array(0);
+  /** The same prices scaled by 1e18, each converted on first read: the timeline's positions read them by the thousand. */
+  private readonly runs18 = new Map<number, (bigint | undefined)[]>();
+  private lastRun18 = Number.NaN;
+  private lastHours18: (bigint | undefined)[] = [];
 
   constructor(
     seed: number,
@@ -315,6 +321,7 @@ class Prices implements PriceSeries {
     this.bridge = new Bridge({
       key,
       block: PRICE_BLOCK,
+      fine: 256,
       step: spec.volatility,
       spread: spec.volatility * Math.sqrt(PRICE_BLOCK) * 0.7,
     });
@@ -353,26 +360,38 @@ class Prices implements PriceSeries {
 
   /** The price at an hour (an hour number: Unix seconds / 3600). */
   hourly(hour: number): number {
-    const block = Math.floor(hour / PRICE_BLOCK);
-    if (block !== this.lastBlock) {
-      let hours = this.hourBlocks.get(block);
-      if (!hours) {
-        if (this.hourBlocks.size >= KEPT_HOUR_BLOCKS)
-          this.hourBlocks.delete(this.hourBlocks.keys().next().value as number);
-        hours = new Float64Array(PRICE_BLOCK);
-        this.hourBlocks.set(block, hours);
-      }
-      this.lastHours = hours;
-      this.lastBlock = block;
+    const run = Math.floor(hour / HOUR_RUN);
+    if (run !== this.lastRun) {
+      this.lastHours = kept(this.hourRuns, run, KEPT_HOUR_RUNS, () => {
+        const hours = new Float64Array(HOUR_RUN);
+        for (let at = 0; at < HOUR_RUN; at += 1) hours[at] = this.computed(run * HOUR_RUN + at);
+        return hours;
+      });
+      this.lastRun = run;
     }
-    const at = hour - block * PRICE_BLOCK;
-    let units = this.lastHours[at] as number;
-    if (units === 0) {
-      if (hour === ANCHOR_HOUR) units = this.anchorUnits;
-      else units = this.pinned.get(hour) ?? Math.max(1, Math.round(this.free(hour) * (this.blend.get(hour) ?? 1)));
-      this.lastHours[at] = units;
+    return this.lastHours[hour - run * HOUR_RUN] as number;
+  }
+
+  /** The price at an hour scaled by 1e18. */
+  hourly18(hour: number): bigint {
+    const run = Math.floor(hour / HOUR_RUN);
+    if (run !== this.lastRun18) {
+      this.lastHours18 = kept(this.runs18, run, KEPT_HOUR_RUNS, () => new Array(HOUR_RUN));
+      this.lastRun18 = run;
     }
-    return units;
+    const at = hour - run * HOUR_RUN;
+    let price = this.lastHours18[at];
+    if (price === undefined) {
+      price = price18(this.hourly(hour));
+      this.lastHours18[at] = price;
+    }
+    return price;
+  }
+
+  private computed(hour: number): number {
+    if (hour === ANCHOR_HOUR) return this.anchorUnits;
+    if (hour < ANCHOR_HOUR - PIN_REACH || hour > ANCHOR_HOUR) return Math.max(1, Math.round(this.free(hour)));
+    return this.pinned.get(hour) ?? Math.max(1, Math.round(this.free(hour) * (this.blend.get(hour) ?? 1)));
   }
 
   /** The price at an instant (Unix seconds). */
@@ -465,7 +484,16 @@ export function price18(units: number): bigint {
   return BigInt(units) * UNIT_TO_E18;
 }
 
-/** The market's price at an instant scaled by 1e18. */
+/** The market's price at an instant scaled by 1e18: its quote's (what a trade made through the control gets). */
 export function price18At(market: Market, seconds: number): bigint {
   return price18(priceAt(market, seconds));
+}
+
+/**
+ * The price a position of the timeline trades at, scaled by 1e18: the hourly snapshot of the hour it trades
+ * in (a timeline's thousands of trades read an hour's price, kept, rather than a tick each).
+ */
+export function tradePrice18(market: Market, seconds: number): bigint {
+  const hour = Math.floor(seconds / HOUR);
+  return hour * HOUR >= market.staleAt ? price18(market.prices.at(market.staleAt)) : market.prices.hourly18(hour);
 }

@@ -3,7 +3,7 @@
 import { LV_MON, LV_USDC, type Token, USDC, WMON } from '../cast.js';
 import { E10, E18, pow10 } from '../money.js';
 import { Random } from '../random.js';
-import { type Market, price18At } from './markets.js';
+import { type Market, tradePrice18 } from './markets.js';
 
 /** Open and close fees: 0.08% of the notional (the cast's positions show this rate). */
 const FEE_RATE_BPS = 8n;
@@ -76,6 +76,8 @@ export interface PositionDraw extends Drawn {
   readonly exact?: ExactAmounts;
   /** The margin as given (a trade opened through the control), in the margin token's decimals. */
   readonly margin?: bigint;
+  /** The margin token's price as given (a trade opened through the control, at the quote). */
+  readonly openTokenPrice?: bigint;
 }
 
 interface ExactAmounts {
@@ -98,7 +100,7 @@ export interface Pricing {
 }
 
 function tokenPrice(token: Token, pricing: Pricing, seconds: number): bigint {
-  return token === WMON ? price18At(pricing.mon, seconds) : E18;
+  return token === WMON ? tradePrice18(pricing.mon, seconds) : E18;
 }
 
 /** USD (1e18) to an amount of the token at a USD price (1e18), rounded toward zero. */
@@ -128,11 +130,11 @@ function leverageOf(leverage: number): bigint {
 export function makePosition(draw: PositionDraw, pricing: Pricing): Position {
   const { market } = draw;
   const marginToken = draw.wmon ? WMON : USDC;
-  const entryPrice = draw.entryPrice ?? price18At(market, draw.openTime);
+  const entryPrice = draw.entryPrice ?? tradePrice18(market, draw.openTime);
   let qty = draw.qty ?? (draw.notionalUsd * E10) / entryPrice;
   if (qty < 1n) qty = 1n;
   const openNotionalUsd = (qty * entryPrice) / E10;
-  const openTokenPrice = tokenPrice(marginToken, pricing, draw.openTime);
+  const openTokenPrice = draw.openTokenPrice ?? tokenPrice(marginToken, pricing, draw.openTime);
   const margin =
     draw.margin ??
     draw.exact?.margin ??
@@ -143,7 +145,7 @@ export function makePosition(draw: PositionDraw, pricing: Pricing): Position {
   let closeNotionalUsd = 0n;
   let closeTokenPrice = openTokenPrice;
   if (draw.closeTime !== undefined) {
-    closePrice = draw.closePrice ?? price18At(market, draw.closeTime);
+    closePrice = draw.closePrice ?? tradePrice18(market, draw.closeTime);
     closeNotionalUsd = (qty * closePrice) / E10;
     closeTokenPrice = tokenPrice(marginToken, pricing, draw.closeTime);
     const rawUsd = ((draw.isLong ? qty : -qty) * (closePrice - entryPrice)) / E10;
@@ -248,13 +250,15 @@ export function displayLevels(position: Position): {
   };
 }
 
-const hashes = new WeakMap<Position, string>();
+const hashes = new WeakMap<object, string>();
 
 /**
  * The position's hash (32 bytes of hex), derived when an answer first shows it rather than for every position:
  * from its drawn number, its trader and where it was drawn, so no two positions of the timeline share one.
  */
-export function positionHash(position: Position): string {
+export function positionHash(
+  position: Pick<Position, 'id' | 'trader' | 'segment' | 'ordinal'> & { readonly fixedHash?: string | undefined },
+): string {
   let hash = position.fixedHash ?? hashes.get(position);
   if (hash === undefined) {
     const label = `position-hash:${position.trader}:${position.segment}:${position.ordinal}`;
@@ -268,9 +272,8 @@ export function positionHash(position: Position): string {
  * The position closed at an instant and price (a close made through the control): its PnL in the margin
  * token, capped at minus the margin, and the USD figures of its close.
  */
-export function closedAt(position: Position, closeTime: number, closePrice: bigint, pricing: Pricing): Position {
+export function closedAt(position: Position, closeTime: number, closePrice: bigint, closeTokenPrice: bigint): Position {
   const { marginToken, qty, entryPrice } = position;
-  const closeTokenPrice = tokenPrice(marginToken, pricing, closeTime);
   const rawUsd = ((position.isLong ? qty : -qty) * (closePrice - entryPrice)) / E10;
   let pnl = usdToToken(rawUsd, marginToken, closeTokenPrice);
   if (pnl < -position.margin) pnl = -position.margin;

@@ -11,7 +11,7 @@ import type { Market } from './markets.js';
 import { makePosition, type Position, type PositionDraw, type Pricing, SCRIPTED } from './positions.js';
 
 /** The first and last segment of the anchor's window (activity.ts): the cast draws nothing of its own there. */
-export const SCRIPTED_SEGMENTS = { first: -3, last: 0 } as const;
+export const SCRIPTED_SEGMENTS = { first: -1, last: 0 } as const;
 
 export interface Script {
   /** The cast's positions by trader index (0 Ava, 1 Ben, 2 Cy), oldest first. */

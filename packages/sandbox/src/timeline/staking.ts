@@ -29,6 +29,7 @@ export class ApySeries {
     this.bridge = new Bridge({
       key: hashText('apy') ^ seed,
       block: 512,
+      fine: 64,
       step: 1500,
       spread: 1500 * Math.sqrt(512) * 0.7,
     });

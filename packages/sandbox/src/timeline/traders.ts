@@ -11,7 +11,7 @@ export interface Trader {
   readonly index: number;
   readonly address: string;
   readonly profile: Profile;
-  /** Positions opened per segment beyond the first, on average about twice this. */
+  /** Positions opened per segment beyond the first two: up to four times this, about twice this on average. */
   readonly activity: number;
   /** The range of a position's notional, in whole dollars. */
   readonly notionalLow: number;
@@ -46,7 +46,7 @@ export function buildPopulation(seed: number): Trader[] {
       index,
       address,
       profile: 'regular',
-      activity: 0.2 + random.skewed(2) * 1.8,
+      activity: 0.1 + random.skewed(2) * 0.9,
       notionalLow: 300,
       notionalHigh: 15_000,
       wmonChance: 0.12,

@@ -37,6 +37,7 @@ export interface TraderView {
 }
 
 export class View {
+  /** The first instant of the world's history: the view holds the positions opened from then to now. */
   readonly historyStart: number;
   /** Views computed on first use and kept for this view's life. */
   readonly cache = new Map<string, unknown>();
@@ -51,7 +52,9 @@ export class View {
     readonly now: number,
     readonly writes: Writes,
   ) {
-    this.historyStart = now - HISTORY_DAYS * DAY;
+    // The 120 days up to now, now included: (now - 120 days, now], so a world at a segment's end draws no
+    // segment before it for its first instant.
+    this.historyStart = now - HISTORY_DAYS * DAY + 1;
   }
 
   get seed(): number {
@@ -168,14 +171,29 @@ export class View {
   }
 
   private buildTrader(index: number): TraderView {
-    const { timeline, writes, now, historyStart } = this;
+    const { timeline, writes } = this;
     const base = timeline.traders[index];
     const address = base ? base.address : (writes.extraTraders[index - timeline.traders.length]?.address ?? '');
+    return {
+      index,
+      address,
+      profile: base ? base.profile : 'traded',
+      positions: this.opened(index, this.historyStart),
+    };
+  }
+
+  /**
+   * A trader's positions opened from `from` (within the history) up to `to`, as they stand at now: what the
+   * trader's view holds of that span, drawn without the rest of their history (for a few traders' roles).
+   */
+  opened(index: number, from: number, to = this.now): Position[] {
+    const { timeline, writes, now } = this;
+    const base = timeline.traders[index];
     const trades = writes.tradesByTrader.get(index);
     const early = writes.earlyCloses.get(index);
     const positions: Position[] = [];
     if (base) {
-      for (const position of timeline.openedBetween(base, historyStart, now)) {
+      for (const position of timeline.openedBetween(base, Math.max(from, this.historyStart), Math.min(to, now))) {
         const closed = early?.get(placeOf(position));
         if (closed) positions.push(closed);
         else if (trades && heldByTrade(trades, position)) continue;
@@ -186,11 +204,12 @@ export class View {
       // A trade still open stays in view however long ago it was opened; the timeline's never outlast the history.
       for (const trade of trades) {
         const { position } = trade;
-        if (position.openTime >= historyStart || position.closeTime === undefined) positions.push(position);
+        const shown = position.openTime >= this.historyStart || position.closeTime === undefined;
+        if (shown && position.openTime >= from && position.openTime <= to) positions.push(position);
       }
       positions.sort((a, b) => a.openTime - b.openTime || a.id - b.id);
     }
-    return { index, address, profile: base ? base.profile : 'traded', positions };
+    return positions;
   }
 
   private buildPairVolumes(): Record<Timeframe, Volume>[] {

@@ -160,6 +160,7 @@ export function openTrade(view: View, writes: Writes, input: unknown): TradeReco
     qty,
     entryPrice,
     margin: trade.margin,
+    openTokenPrice: tokenPrice,
     openTime: now,
     closeTime: undefined,
     plannedClose: undefined,
@@ -241,7 +242,8 @@ export function closeTrade(
       `${position.market.pairName} positions are held at least ${position.market.minHoldingSeconds} seconds; this one has been for ${held}.`,
       'positionHash',
     );
-  const closed = closedAt(position, now, price18At(position.market, now), { mon: timeline.mon });
+  const closeTokenPrice = position.marginToken === WMON ? price18At(timeline.mon, now) : E18;
+  const closed = closedAt(position, now, price18At(position.market, now), closeTokenPrice);
   if (record) record.position = closed;
   else {
     let early = writes.earlyCloses.get(found.trader);
