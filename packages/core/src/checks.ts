@@ -5,7 +5,7 @@ import { MAX_JSON_DEPTH, MAX_SAFE_INTEGER } from './limits.js';
 import type { Schema } from './openapi.js';
 import type { Violation } from './problems.js';
 
-/** The query as name -> value, or values when a name is repeated. */
+/** The query as name -> value, or values when a name is repeated: an object without a prototype, so every name is its own. */
 export type Query = Record<string, string | string[]>;
 
 /** What a request prefers (RFC 7240 `Prefer`, or Prism's `__code`/`__example`/`__dynamic` query parameters). */
@@ -52,7 +52,8 @@ export function decodePath(rawPath: string): { segments: string[]; violations: V
  * value that does not decode is a violation.
  */
 export function decodeQuery(rawSearch: string): { query: Query; violations: Violation[] } {
-  const query: Query = {};
+  // Without a prototype, a name such as `__proto__` or `constructor` is a parameter like any other.
+  const query: Query = Object.create(null);
   const violations: Violation[] = [];
   const text = rawSearch.startsWith('?') ? rawSearch.slice(1) : rawSearch;
   if (text === '') return { query, violations };
@@ -70,7 +71,7 @@ export function decodeQuery(rawSearch: string): { query: Query; violations: Viol
       });
       continue;
     }
-    const previous = query[name];
+    const previous = Object.hasOwn(query, name) ? query[name] : undefined;
     query[name] = previous === undefined ? value : [...[previous].flat(), value];
   }
   return { query, violations };

@@ -196,10 +196,10 @@ function buildParameterSchema(operation: ContractOperation, location: 'query' | 
 
 /** The query as Prism reads it: names in lower case, a repeated name as a list, arrays split by their style. */
 function queryValues(document: OpenApiDocument, operation: ContractOperation, query: Query): Record<string, unknown> {
-  const values: Record<string, string | string[]> = {};
+  const values: Record<string, string | string[]> = Object.create(null);
   // Prism matches names in lower case; of two spellings of one name, the later one is kept.
   for (const [name, value] of Object.entries(query)) values[name.toLowerCase()] = value;
-  const wanted: Record<string, unknown> = {};
+  const wanted: Record<string, unknown> = Object.create(null);
   for (const parameter of operation.parameters) {
     if (parameter.in !== 'query') continue;
     const name = parameter.name.toLowerCase();

@@ -27,6 +27,19 @@ describe('percent-encoding', () => {
     expect(decodeQuery('?tags=a&tags=b+c&page=')).toEqual({ query: { tags: ['a', 'b c'], page: '' }, violations: [] });
     expect(decodeQuery('?symbol=%e2%82').violations[0].message).toContain('"symbol=%e2%82"');
   });
+
+  // Hostile round three: `?__proto__=1` replaced the query object's prototype and `?constructor=` read the
+  // native Object function as an earlier value of the name.
+  it('keeps every name as an own value of a prototype-free object, __proto__ and constructor included', () => {
+    const { query, violations } = decodeQuery('?__proto__=1&__proto__=2&constructor=&toString=x&hasOwnProperty=y');
+    expect(violations).toEqual([]);
+    expect(Object.getPrototypeOf(query)).toBeNull();
+    expect(Object.keys(query)).toEqual(['__proto__', 'constructor', 'toString', 'hasOwnProperty']);
+    expect(Object.getOwnPropertyDescriptor(query, '__proto__')?.value).toEqual(['1', '2']);
+    expect(query.constructor).toBe('');
+    expect(query.toString).toBe('x');
+    expect(decodeQuery('?page=1').query.constructor).toBeUndefined();
+  });
 });
 
 describe('Prefer', () => {
