@@ -35,6 +35,10 @@ export const PROBLEMS = {
   methodNotAllowed: { type: 'urn:trading-analytics-mock:method-not-allowed', title: 'Method not allowed' },
   /** `/__sandbox` on a mock that serves the examples, not a sandbox. */
   sandboxOff: { type: 'urn:trading-analytics-mock:sandbox-off', title: 'The mock was not started with --sandbox' },
+  /** A request whose `Host` is neither a loopback name nor the mock's bound host (a DNS-rebinding page's). */
+  hostNotAllowed: { type: 'urn:trading-analytics-mock:host-not-allowed', title: 'Host not allowed' },
+  /** A browser request for the mock's controls from an origin other than the developer's own. */
+  originNotAllowed: { type: 'urn:trading-analytics-mock:origin-not-allowed', title: 'Origin not allowed' },
   /** An answer that breaks the contract while the mock's `errors` option is on. */
   violations: { type: 'VIOLATIONS', title: 'Request/Response not valid' },
 } as const;
