@@ -39,6 +39,7 @@ export {
   type NamedExample,
   type Route,
 } from './operations.js';
+export { ownOptions } from './own-options.js';
 export { ANY_FREE_PORT, isPort, MAX_PORT, parsePort } from './ports.js';
 export {
   type Answer,

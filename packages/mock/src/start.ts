@@ -4,8 +4,9 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { choiceProblems, isPort, scenarioKeys } from '@trading-analytics/core';
+import { choiceProblems, isPort, ownOptions, scenarioKeys } from '@trading-analytics/core';
 import { contractPath, readDocument } from './contract-path.js';
+import { shownValue } from './message.js';
 import { INVALID_SANDBOX_EXIT, type SandboxSettings, sandboxSettings } from './sandbox-options.js';
 import type { ReloadMessage, ServerMessage, ServerSettings } from './server.js';
 
@@ -97,7 +98,7 @@ function portAnswers(host: string, port: number): Promise<boolean> {
 type CheckedOptions = Required<Pick<MockOptions, 'port' | 'host' | 'logLevel' | 'readyTimeoutMs' | 'corsCredentials'>>;
 
 function checkOptions({ port, host, logLevel, readyTimeoutMs, corsCredentials }: CheckedOptions): void {
-  const shown = JSON.stringify;
+  const shown = shownValue;
   if (!isPort(port)) {
     throw new TypeError(`startMock: port must be an integer from 0 (any free port) to 65535, got ${shown(port)}.`);
   }
@@ -142,14 +143,18 @@ function checkedControlOrigins(controlOrigins: unknown): string[] {
   if (controlOrigins === undefined) return [];
   if (!Array.isArray(controlOrigins) || !controlOrigins.every(isOrigin)) {
     throw new TypeError(
-      `startMock: controlOrigins must be a list of origins such as "https://app.example.com" (scheme, host and optional port, no path), got ${JSON.stringify(controlOrigins)}.`,
+      `startMock: controlOrigins must be a list of origins such as "https://app.example.com" (scheme, host and optional port, no path), got ${shownValue(controlOrigins)}.`,
     );
   }
   return [...controlOrigins];
 }
 
-/** Starts the mock; resolves once its port accepts connections. Rejects when the port is taken. */
-export async function startMock(options: MockOptions = {}): Promise<MockServer> {
+/**
+ * Starts the mock; resolves once its port accepts connections. Rejects when the port is taken. Only the
+ * options' own properties are read: one inherited through the object's prototype is ignored.
+ */
+export async function startMock(given: MockOptions = {}): Promise<MockServer> {
+  const options = ownOptions(given);
   const {
     port = 4010,
     host = '127.0.0.1',
