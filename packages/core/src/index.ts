@@ -21,7 +21,14 @@ export {
 export { type Contract, createContract } from './contract.js';
 export { isDateTime } from './date-time.js';
 export { isAllowedHost, isLoopbackHost, isLoopbackOrigin } from './hosts.js';
-export { MAX_BODY_BYTES, MAX_JSON_DEPTH, MAX_SAFE_INTEGER, MAX_VIOLATIONS_HEADER } from './limits.js';
+export {
+  MAX_BODY_BYTES,
+  MAX_JSON_DEPTH,
+  MAX_JSON_VALUES,
+  MAX_SAFE_INTEGER,
+  MAX_VIOLATIONS_HEADER,
+  MAX_VIOLATIONS_LISTED,
+} from './limits.js';
 export { type ContractLocation, inRepository, locateContract, REPOSITORY_NAME, type ReadText } from './locate.js';
 export * from './openapi.js';
 export {

@@ -7,6 +7,7 @@ import {
   integerProblem,
   isMediaType,
   MAX_JSON_DEPTH,
+  MAX_JSON_VALUES,
   malformedAccept,
   parsePreferences,
   scanJson,
@@ -114,6 +115,17 @@ describe('JSON scan', () => {
     expect(scanJson('['.repeat(MAX_JSON_DEPTH) + ']'.repeat(MAX_JSON_DEPTH)).depthExceeded).toBe(false);
     expect(scanJson('['.repeat(MAX_JSON_DEPTH + 1)).depthExceeded).toBe(true);
     expect(scanJson('{"a":'.repeat(1_000_000)).depthExceeded).toBe(true);
+  });
+
+  it(`stops at the value past ${MAX_JSON_VALUES}, counting items, members' values and the body itself`, () => {
+    const list = (count: number) => `[${Array(count).fill('1').join(',')}]`;
+    expect(scanJson(list(MAX_JSON_VALUES - 1))).toMatchObject({ valuesExceeded: false });
+    expect(scanJson(list(MAX_JSON_VALUES - 1)).numbers).toHaveLength(MAX_JSON_VALUES - 1);
+    expect(scanJson(list(MAX_JSON_VALUES))).toMatchObject({ valuesExceeded: true, depthExceeded: false });
+    expect(
+      scanJson(`{${Array.from({ length: MAX_JSON_VALUES }, (_, at) => `"k${at}": "v"`).join(',')}}`).valuesExceeded,
+    ).toBe(true);
+    expect(scanJson(`"${'x'.repeat(1_000_000)}"`).valuesExceeded).toBe(false);
   });
 
   it('follows properties, items and composed schemas to a field', () => {

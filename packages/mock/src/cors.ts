@@ -41,6 +41,9 @@ export function createCors({
       writeAnswer(response, problemAnswer(PROBLEMS.originNotAllowed, 403, detail));
       return true;
     }
+    // A control's answers are never stored (no-store), so one asked without Origin (no browser's cross-site
+    // request) needs no CORS header at all.
+    if (control && origin === undefined) return false;
     if (credentials || control) {
       response.setHeader('vary', 'Origin');
       if (origin && origin !== 'null') {
