@@ -4,10 +4,10 @@
 // which `.content` crashes) or a raw SyntaxError. The join, which the contract answers without a body,
 // still unwraps to undefined.
 import type { ServerResponse } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
-import { type HostileServer, startHostileServer } from '../../../test/support/hostile-server.js';
 import { listOperations, type OpenApiDocument, resolve } from '@trading-analytics/core';
+import { afterEach, describe, expect, it } from 'vitest';
 import { loadBundle } from '../../../test/support/contract.js';
+import { type HostileServer, startHostileServer } from '../../../test/support/hostile-server.js';
 import { ApiError, createClient, paginate, unwrap } from '../src/index.js';
 import { WITHOUT_CONTENT } from '../src/json-body.js';
 

@@ -5,7 +5,10 @@ import { MAX_JSON_DEPTH, MAX_JSON_VALUES, MAX_SAFE_INTEGER } from './limits.js';
 import type { Schema } from './openapi.js';
 import type { Violation } from './problems.js';
 
-/** The query as name -> value, or values when a name is repeated: an object without a prototype, so every name is its own. */
+/**
+ * The query as name -> value, or values when a name is repeated: an object without a prototype, so every
+ * name is its own.
+ */
 export type Query = Record<string, string | string[]>;
 
 /** What a request prefers (RFC 7240 `Prefer`, or Prism's `__code`/`__example`/`__dynamic` query parameters). */

@@ -71,8 +71,8 @@ const listed = (violations: readonly Violation[]): readonly Violation[] =>
 
 /**
  * The `sl-violations` header's value as Prism writes it: a JSON array of `{ location, severity, code, message }`
- * (the first MAX_VIOLATIONS_LISTED), capped, and escaped to printable ASCII since a header value may hold Latin-1 only while the reasons quote
- * what the client sent. Undefined when there is nothing to report.
+ * (the first MAX_VIOLATIONS_LISTED), capped, and escaped to printable ASCII since a header value may hold
+ * Latin-1 only while the reasons quote what the client sent. Undefined when there is nothing to report.
  */
 export function violationsHeader(violations: readonly Violation[]): string | undefined {
   if (violations.length === 0) return undefined;

@@ -1,7 +1,7 @@
 // The mock's own process. startMock() spawns this file with its settings as one JSON argument; it is not
 // part of the package's API. A `node:http` front (front.ts) owns the socket and passes each request along
-// an ordered list of handlers: the Host check, CORS, the guard, the scenario control, `/__sandbox`, the sandbox's answers
-// (with --sandbox), then Prism over the contract.
+// an ordered list of handlers: the Host check, CORS, the guard, the scenario control, `/__sandbox`, the
+// sandbox's answers (with --sandbox), then Prism over the contract.
 import type { AddressInfo } from 'node:net';
 import { createSandbox, type Sandbox } from '@trading-analytics/sandbox';
 import { type ServedContract, serveContract } from './contract.js';

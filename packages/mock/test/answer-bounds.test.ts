@@ -6,8 +6,8 @@
 // chain of a megabyte) made an answer of N x 1 MB and killed the mock with a heap out of memory.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxDescription } from '../../sandbox/src/index.js';
-import { answerBound, type LargeRequest, largestRequests, requestBytes } from '../../sandbox/test/support/largest';
 import { type MockServer, startMock } from '../src/index.js';
+import { answerBound, type LargeRequest, largestRequests, requestBytes } from './support/largest';
 import { isRunning, residentBytes } from './support/processes';
 
 /**

@@ -5,7 +5,7 @@
 // hundreds of megabytes in the page (or test) that sent it.
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerBound, type LargeRequest, largestRequests, requestBytes } from '../../sandbox/test/support/largest';
+import { answerBound, type LargeRequest, largestRequests, requestBytes } from '../../mock/test/support/largest';
 import { createSandbox } from '../src/index.js';
 
 /** Longest wait for one answer: a liveness bound for a loaded machine, not a measure of speed. */

@@ -1,13 +1,17 @@
 // The largest requests the mock's guard admits, for every operation of the contract, and the bound the
-// sandbox's README documents for each one's answer (hostile round three: one valid request of a megabyte made
-// an answer of gigabytes). Two kinds per operation: `world` asks for as much of the world as one request can
-// (the widest windows, the largest pages, the busiest trader), `echo` fills every input the answer or a
-// refusal could repeat (strings up to the URL's room, lists up to their cap, bodies up to MAX_BODY_BYTES).
-// The mock's tests send them over HTTP, the MSW tests to `createSandbox`'s handlers.
+// sandbox's README documents for each one's answer (hostile round three: one valid request of a megabyte
+// made an answer of hundreds of megabytes). Two kinds per operation: `world` asks for as much of the world
+// as one request can (the widest windows, the largest pages, the busiest trader), `echo` fills every input
+// the answer or a refusal could repeat (strings up to the URL's room, lists up to their cap, bodies up to
+// MAX_BODY_BYTES). The mock's tests send them over HTTP, MSW's to `createSandbox`'s handlers.
 import { MAX_BODY_BYTES, MAX_JSON_VALUES } from '@trading-analytics/core';
-import type { SandboxDescription } from '../../src/index.js';
-import { MAX_LIST_ITEMS } from '../../src/limits.js';
-import { AVA, BTC, WMON } from './world.js';
+import type { SandboxDescription } from '../../../sandbox/src/index.js';
+import { MAX_LIST_ITEMS } from '../../../sandbox/src/limits.js';
+import { pairBases, tokens, traders } from './cast';
+
+const { ava: AVA } = traders;
+const { btc: BTC } = pairBases;
+const { wmon: WMON } = tokens;
 
 /** One request as a client sends it: a target (path and query, encoded) and a JSON body. */
 export interface LargeRequest {
@@ -274,14 +278,14 @@ export type Counts = SandboxDescription['counts'];
 
 const KiB = 1024;
 /** A refusal or problem of the sandbox or the guard, beyond what it quotes of the request. */
-export const PROBLEM_BYTES = 48 * KiB;
+const PROBLEM_BYTES = 48 * KiB;
 
 /**
  * The most bytes of world data each operation's answer holds, beside what it repeats of the request (at
  * most twice the request: a refusal's detail and its list of violations). These are the sandbox README's
  * "Bounds" table, per unit of the world's size.
  */
-export const WORLD_BYTES: Readonly<Record<string, (counts: Counts) => number>> = {
+const WORLD_BYTES: Readonly<Record<string, (counts: Counts) => number>> = {
   listLeaderboard: (c) => 300 * c.traders,
   listTeamLeaderboard: (c) => 300 * c.traders,
   getMyRank: () => KiB,
