@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxDescription } from '../../sandbox/src/index.js';
 import { type MockServer, startMock } from '../src/index.js';
-import { answerBound, type LargeRequest, largestRequests, requestBytes } from './support/largest';
+import { answerBound, busiestTrader, type LargeRequest, largestRequests, requestBytes } from './support/largest';
 import { isRunning, residentBytes } from './support/processes';
 
 /**
@@ -26,22 +26,9 @@ let requests: LargeRequest[];
 beforeAll(async () => {
   mock = await startMock({ port: 0, sandbox: true });
   world = await (await fetch(`${mock.url}/__sandbox`)).json();
-  requests = largestRequests(world, await busiest(mock.url, world));
+  requests = largestRequests(world, await busiestTrader(mock.url, world));
 });
 afterAll(() => mock?.close());
-
-/** Of the addresses the world suggests, the one with the most positions. */
-async function busiest(url: string, description: SandboxDescription): Promise<string> {
-  const addresses = [...new Set(Object.values(description.tryThese).flat())].filter((value) =>
-    /^0x[0-9a-f]{40}$/.test(value),
-  );
-  let best = { address: addresses[0] ?? '', count: -1 };
-  for (const address of addresses) {
-    const page = await (await fetch(`${url}/v1/user/${address}/positions?size=1`)).json();
-    if (page.totalElements > best.count) best = { address, count: page.totalElements };
-  }
-  return best.address;
-}
 
 async function send(request: LargeRequest) {
   const started = performance.now();

@@ -5,7 +5,13 @@
 // hundreds of megabytes in the page (or test) that sent it.
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerBound, type LargeRequest, largestRequests, requestBytes } from '../../mock/test/support/largest';
+import {
+  answerBound,
+  busiestTrader,
+  type LargeRequest,
+  largestRequests,
+  requestBytes,
+} from '../../mock/test/support/largest';
 import { createSandbox } from '../src/index.js';
 
 /** Longest wait for one answer: a liveness bound for a loaded machine, not a measure of speed. */
@@ -21,15 +27,7 @@ let requests: LargeRequest[];
 beforeAll(async () => {
   server.listen({ onUnhandledRequest: 'error' });
   const world = sandbox.describe();
-  const addresses = [...new Set(Object.values(world.tryThese).flat())].filter((value) =>
-    /^0x[0-9a-f]{40}$/.test(value),
-  );
-  let busiest = { address: addresses[0] ?? '', count: -1 };
-  for (const address of addresses) {
-    const page = await (await fetch(`${base}/v1/user/${address}/positions?size=1`)).json();
-    if (page.totalElements > busiest.count) busiest = { address, count: page.totalElements };
-  }
-  requests = largestRequests(world, busiest.address);
+  requests = largestRequests(world, await busiestTrader(base, world));
 });
 afterAll(() => server.close());
 

@@ -57,6 +57,19 @@ const unknownPairs = (count: number, length: number): string[] =>
         .padStart(length - 2, 'f')}`,
   );
 
+/** Of the addresses the world suggests to try, the one with the most positions, asked of the server at `baseUrl`. */
+export async function busiestTrader(baseUrl: string, world: SandboxDescription): Promise<string> {
+  const addresses = [...new Set(Object.values(world.tryThese).flat())].filter((value) =>
+    /^0x[0-9a-f]{40}$/.test(value),
+  );
+  let best = { address: addresses[0] ?? '', count: -1 };
+  for (const address of addresses) {
+    const page = await (await fetch(`${baseUrl}/v1/user/${address}/positions?size=1`)).json();
+    if (page.totalElements > best.count) best = { address, count: page.totalElements };
+  }
+  return best.address;
+}
+
 /**
  * The largest requests of every operation. `busiest` is the address with the most positions the test found;
  * the world's own values (the cast's team, its competitions, every market) come from its description.
