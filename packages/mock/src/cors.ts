@@ -20,8 +20,15 @@ const CONTROL_SEGMENTS = new Set([SANDBOX_PATH.slice(1), controlPath.slice(1)]);
 
 /** Whether a request target is one of the mock's controls: `/__sandbox`, `/__scenarios` or a path below them. */
 function isControlPath(target: string): boolean {
-  const { segments } = decodePath(target.split('?')[0] ?? '/');
-  return CONTROL_SEGMENTS.has(segments[1] ?? '');
+  // The path as the guard reads it: an absolute-form target (`http://host/__sandbox`) has one too.
+  const path = target.startsWith('/')
+    ? (target.split('?')[0] ?? '/')
+    : URL.canParse(target)
+      ? new URL(target).pathname
+      : '/';
+  // Every operation's path starts with a letter: only `/_…` or an encoded first character can be a control.
+  if (!path.startsWith('/_') && !path.startsWith('/%')) return false;
+  return CONTROL_SEGMENTS.has(decodePath(path).segments[1] ?? '');
 }
 
 export function createCors({

@@ -89,6 +89,13 @@ describe('a page of another site', () => {
     expect(scenarios.active).toEqual({});
   });
 
+  it('cannot reach a control by an absolute-form target or an encoded path either', async () => {
+    for (const path of [`${mock.url}/__sandbox`, '/%5F%5Fsandbox', '/__scenarios?x=1']) {
+      const answer = await sendRaw(mock.url, { method: 'DELETE', path, headers: { origin: evil } });
+      expect(answer.status, path).toBe(403);
+    }
+  });
+
   it('still calls the contract’s operations, from any origin', async () => {
     const answer = await preflight(validRequests.queryLatestPrices.path, 'POST', evil);
     expect(answer.status).toBe(204);
