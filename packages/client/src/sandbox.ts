@@ -4,7 +4,7 @@
 // tests and development against the sandbox, never for production.
 import { ApiError } from './errors.js';
 import { guardedFetch } from './guarded-fetch.js';
-import { invalid } from './invalid.js';
+import { invalid, own } from './invalid.js';
 import type { components } from './schema.js';
 import { withTimeLimit } from './time-limit.js';
 
@@ -121,7 +121,7 @@ const MAX_BODY_BYTES = 2 ** 20;
 /**
  * A client of the sandbox's control surface for one world. Every call resolves to the answer's JSON, or
  * rejects with an ApiError whose `body` is the problem (`{ type, title, status, detail, field }`: the field
- * at fault) for a 4xx or 5xx.
+ * at fault) for a 4xx or 5xx. Only the options' own properties are read.
  *
  * @example
  * const control = createSandboxControl({ baseUrl: mock.url, world: 'checkout-test' });
@@ -130,12 +130,8 @@ const MAX_BODY_BYTES = 2 ** 20;
  * const position = await control.openPosition({ trader, pairBase, isLong: true, leverage: 10, margin: '100000000' });
  * await control.setFaults({ errors: [{ operationId: 'getUnrealizedPnl', status: 503 }] });
  */
-export function createSandboxControl({
-  baseUrl,
-  world,
-  fetch = globalThis.fetch,
-  timeoutMs = 30_000,
-}: SandboxControlOptions): SandboxControl {
+export function createSandboxControl(options: SandboxControlOptions): SandboxControl {
+  const { baseUrl, world, fetch = globalThis.fetch, timeoutMs = 30_000 } = own(options);
   if (typeof baseUrl !== 'string' || !/^https?:\/\/[^/]/.test(baseUrl))
     invalid('baseUrl must be an http(s) URL', baseUrl);
   if (world !== undefined && !/^[A-Za-z0-9_-]{1,64}$/.test(world))

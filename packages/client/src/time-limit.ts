@@ -2,10 +2,7 @@
 // keeps a timeout signal only weakly, `AbortSignal.any()` too, so once the garbage collector runs such a
 // limit may never fire.
 
-// The openapi-fetch methods that make a call; `request(method, url, init)` takes its init one place later.
-const CALLS = ['request', 'GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'];
-
-type Call = (...args: unknown[]) => Promise<unknown>;
+import { aroundCalls } from './calls.js';
 
 /**
  * Gives every call of an openapi-fetch client at most `timeoutMs` (1 to 2^31-1, the range of a timer),
@@ -14,19 +11,13 @@ type Call = (...args: unknown[]) => Promise<unknown>;
  * signal aborts first.
  */
 export function limitTime(client: object, timeoutMs: number): void {
-  const calls = client as Record<string, Call>;
-  for (const name of CALLS) {
-    const call = calls[name];
-    if (!call) continue;
-    const at = name === 'request' ? 2 : 1;
-    calls[name] = (...args) => {
-      const init = args[at] as RequestInit | undefined;
-      return withTimeLimit(init?.signal, timeoutMs, (signal) => {
-        args[at] = { ...init, signal };
-        return call(...args);
-      });
-    };
-  }
+  aroundCalls(client, (call, args, at) => {
+    const init = args[at] as RequestInit | undefined;
+    return withTimeLimit(init?.signal, timeoutMs, (signal) => {
+      args[at] = { ...init, signal };
+      return call(...args);
+    });
+  });
 }
 
 /**

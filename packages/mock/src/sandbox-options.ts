@@ -2,6 +2,8 @@
 // `--now <ISO-8601 | wall>`, `--clock <fixed | live>` and `--clock-rate <n>`, and what crosses from startMock
 // to the mock's process. Whether a seed, a now or a rate can be used is the sandbox's own check, made where
 // the world is built (server.ts); what is checked here is what must be right before it gets there.
+import { ownOptions } from '@trading-analytics/core';
+import { shownValue } from './message.js';
 
 /** The sandbox's settings as startMock takes them; each left out takes the sandbox's default. */
 export interface SandboxSettings {
@@ -25,19 +27,19 @@ const KEYS = ['seed', 'now', 'clock', 'clockRate'];
 
 /**
  * `startMock`'s `sandbox` option as the settings its process gets: null without a sandbox. Throws a
- * TypeError for what cannot reach the process (a value of another type, a key it does not take).
+ * TypeError for what cannot reach the process (a value of another type, a key it does not take). Only its
+ * own properties are read.
  */
 export function sandboxSettings(sandbox: unknown): SandboxSettings | null {
   if (sandbox === undefined || sandbox === false) return null;
   if (sandbox === true) return {};
-  const shown = (value: unknown) =>
-    typeof value === 'number' ? String(value) : (JSON.stringify(value) ?? String(value));
+  const shown = (value: unknown) => (typeof value === 'number' ? String(value) : shownValue(value));
   if (sandbox === null || typeof sandbox !== 'object' || Array.isArray(sandbox)) {
     throw new TypeError(
       `startMock: sandbox must be true, false or { seed, now, clock, clockRate }, got ${shown(sandbox)}.`,
     );
   }
-  const { seed, now, clock, clockRate, ...rest } = sandbox as Record<string, unknown>;
+  const { seed, now, clock, clockRate, ...rest } = ownOptions(sandbox as Record<string, unknown>);
   const unknown = Object.keys(rest);
   if (unknown.length > 0)
     throw new TypeError(`startMock: sandbox takes { ${KEYS.join(', ')} }, not ${unknown.join(', ')}.`);

@@ -3,7 +3,13 @@
 // the world X-Sandbox-World names, a documented case when the request prefers one (and
 // `server.use(scenario(...))` before them still wins), else the world. `/__sandbox` and below is the same
 // control surface as the mock's, and the sandbox's methods do what its routes do, for a test to call directly.
-import { isSandboxControl, SANDBOX_PATH, SANDBOX_WORLD_HEADER, sandboxControlAnswer } from '@trading-analytics/core';
+import {
+  isSandboxControl,
+  ownOptions,
+  SANDBOX_PATH,
+  SANDBOX_WORLD_HEADER,
+  sandboxControlAnswer,
+} from '@trading-analytics/core';
 import {
   type ActiveFaults,
   createSandbox as buildSandbox,
@@ -113,15 +119,11 @@ const startOf = (now: string | undefined): string | undefined =>
  * sandbox.setFaults({ latencyMs: { min: 50, max: 200 }, errors: [{ operationId: 'getUnrealizedPnl', status: 503 }] });
  * afterEach(() => sandbox.reset());
  * @throws TypeError when the seed is not an integer from 0 to 2^32 - 1, now is not an ISO-8601 instant (or
- * `'wall'`), the clock or its rate cannot be used, or baseUrl is not an http(s) URL.
+ * `'wall'`), the clock or its rate cannot be used, or baseUrl is not an http(s) URL. Only the options' own
+ * properties are read: an inherited one is ignored.
  */
-export function createSandbox({
-  seed,
-  now,
-  clock,
-  clockRate,
-  baseUrl = anyOrigin,
-}: SandboxHandlerOptions = {}): MswSandbox {
+export function createSandbox(options: SandboxHandlerOptions = {}): MswSandbox {
+  const { seed, now, clock, clockRate, baseUrl = anyOrigin } = ownOptions(options);
   const base = checkBaseUrl(baseUrl);
   if (clock !== undefined && clock !== 'fixed' && clock !== 'live')
     throw new TypeError(`clock must be 'fixed' or 'live', not ${JSON.stringify(clock)}.`);

@@ -6,7 +6,7 @@ import { type Competition, statusOf } from '../timeline/competitions.js';
 import type { SandboxAnswer, SandboxRequest } from '../types.js';
 import { type Board, boardOf, ordered, rankIn, type Standing, takesPart } from '../view/boards.js';
 import type { Context } from './context.js';
-import { badRequest, bodyObject, notFound, ok, paginate, Refusal, readParameters } from './kit.js';
+import { badRequest, bodyObject, notFound, ok, paginate, Refusal, readParameters, shown } from './kit.js';
 
 const board = (context: Context, competition: Competition): Board => boardOf(context.view, competition);
 
@@ -49,14 +49,14 @@ export function listCompetitions(request: SandboxRequest, context: Context): San
   const values = readParameters(request);
   const { now } = context.view;
   const user = values.userAddress as string | undefined;
-  const shown = context.view.competitions
+  const listed = context.view.competitions
     .filter(
       (competition) =>
         (values.status === undefined || statusOf(competition, now) === values.status) &&
         competition.isReadyToDisplay === values.isReadyToDisplay,
     )
     .sort((a, b) => STATUS_ORDER[statusOf(a, now)] - STATUS_ORDER[statusOf(b, now)] || a.id - b.id);
-  return ok(shown.map((competition) => competitionView(context, competition, user)));
+  return ok(listed.map((competition) => competitionView(context, competition, user)));
 }
 
 function competitionById(context: Context, id: number): Competition {
@@ -75,9 +75,7 @@ export function listCompetitionLeaderboard(request: SandboxRequest, context: Con
   const keys = competition.columns.map((column) => column.key);
   const key = (values.orderBy as string | undefined) ?? (keys[0] as string);
   if (!keys.includes(key))
-    throw badRequest(
-      `orderBy must be one of this competition's header keys (${keys.join(', ')}), not ${JSON.stringify(key)}`,
-    );
+    throw badRequest(`orderBy must be one of this competition's header keys (${keys.join(', ')}), not ${shown(key)}`);
   const descending = (values.orderDirection as string).toUpperCase() === 'DESC';
   const current = board(context, competition);
   const order = ordered(current, key, descending);
