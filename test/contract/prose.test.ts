@@ -1,13 +1,13 @@
 // The words of the contract say no more than the seed: no description, summary or guide of the bundle, and
 // nothing in the READMEs or the client's doc comments, repeats a claim the seed does not make.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_NOW, TOKENS } from '../../packages/sandbox/src/cast.js';
 import { docsDocument, notDocumentedHeading } from '../../scripts/docs.mjs';
 import { changelogHeading } from '../../scripts/lib/changelog.mjs';
 import { type Json, loadBundle } from '../support/contract';
-import { formatReadings, overstatements } from './seed-facts';
+import { formatReadings, inventedReasonsFor503, overstatements } from './seed-facts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const clientDir = `${root}packages/client/`;
@@ -42,6 +42,24 @@ const texts: [string, string][] = [
     ),
 ];
 
+/**
+ * Every text file of the repository a person reads or runs (sources, tests, scripts, READMEs, the contract's
+ * YAML), but what is built or installed and this check's own lists of forbidden words.
+ */
+function repositoryTexts(dir = root): [string, string][] {
+  const skipped = new Set(['node_modules', 'dist', 'generated', '.git', 'coverage']);
+  const own = new Set(['test/contract/seed-facts.ts', 'test/contract/prose.test.ts']);
+  const found: [string, string][] = [];
+  for (const name of readdirSync(dir)) {
+    const file = `${dir}${name}`;
+    const relative = file.slice(root.length);
+    if (skipped.has(name) || own.has(relative) || name === 'package-lock.json') continue;
+    if (statSync(file).isDirectory()) found.push(...repositoryTexts(`${file}/`));
+    else if (/\.(md|ts|mts|mjs|js|json|ya?ml)$/.test(name)) found.push([relative, readFileSync(file, 'utf8')]);
+  }
+  return found;
+}
+
 /** Every `format` keyword of a node, with the schemas it sits in. */
 function formatsOf(node: Json, found = new Set<string>()): Set<string> {
   if (node === null || typeof node !== 'object') return found;
@@ -61,6 +79,34 @@ describe('the prose', () => {
   it.each(overstatements)('never says %s (%s)', (claim) => {
     // Line breaks inside a folded YAML paragraph read as spaces.
     expect(texts.filter(([, text]) => claim.test(flat(text))).map(([where]) => where)).toEqual([]);
+  });
+
+  it("gives the 503 no cause but the seed's (L543), in any wording, anywhere in the repository", () => {
+    const everywhere = [...repositoryTexts(), ...proseOf(loadBundle())];
+    expect(everywhere.length).toBeGreaterThan(300);
+    const invented = everywhere.flatMap(([where, text]) =>
+      inventedReasonsFor503(text).map((sentence) => `${where}: ${sentence}`),
+    );
+    expect(invented).toEqual([]);
+  });
+
+  it("tells an invented cause of the 503 from the seed's, however it is worded", () => {
+    for (const invented of [
+      'The service answers 503 while it catches up.',
+      'A 503 means the indexer is still syncing.',
+      'While the backend is busy, it returns 503.',
+      'The service answers 503 during maintenance.',
+      '// 503: the service is overloaded, try later',
+    ])
+      expect(inventedReasonsFor503(invented), invented).not.toEqual([]);
+    for (const seeds of [
+      '503 when a complete current valuation is not available.',
+      'A 503 means that no complete valuation is available right now, never that the value is zero.',
+      'The service answers 503 when a quote is stale or unsafe, or on an RPC timeout.',
+      '(a 503 while no complete valuation is available)',
+      'The client repeats a read that gets a 503, with a jittered exponential backoff.',
+    ])
+      expect(inventedReasonsFor503(seeds), seeds).toEqual([]);
   });
 
   it('says the native collateral amount is added when the user pays with the native token', () => {

@@ -396,7 +396,6 @@ export const overstatements: [RegExp, string][] = [
     /Competition 8 alone/i,
     'L419-L421: the list filters by status, isReadyToDisplay and userAddress only; no request returns 8 alone',
   ],
-  [/catching up/i, 'L543: the causes of the 503 are RPC failure or timeout, missing token information, or a bad quote'],
   [
     /it documents 200/i,
     "L507: the gasless submission's response is not shown; the contract documents no status for it",
@@ -424,3 +423,43 @@ export const formatReadings: Record<string, RegExp> = {
   uri: /absolute URIs?/,
   date: /YYYY-MM-DD/,
 };
+
+/**
+ * The causes of the 503 the seed gives (L543: "RPC failure or timeout, missing token information, a missing,
+ * non-positive or stale quote, or an explicitly unsafe quote"; L547: "One unavailable position or required
+ * quote"; L548: a stale publication time): a clause that says why a 503 happens must name one of them, or the
+ * unavailable valuation they add up to.
+ */
+const seedCausesOf503 =
+  /valuation|\bRPC\b|time(d|s)? ?out|token information|quote|stale|unsafe|price|position|unavailable|not available/i;
+
+/** Causes the seed never gives, in the words they tend to come in (catching up, syncing, lag...). */
+const inventedCausesOf503 =
+  /catch(es|ing)? up|\bsync(s|ing|ed)?\b|\blag(s|ging)?\b|indexing|indexer|maintenance|overload|warm(s|ing)? up|\bbusy\b|rate.?limit|throttl|backlog|restart|deploy|degraded/i;
+
+const connective = 'while|whenever|when|because|since|during|as long as|if|means?(?: that)?|signals?|indicates?';
+/** A 503 followed closely by a connective: "answers 503 while ...", "a 503 means that ...". */
+const after503 = new RegExp(
+  String.raw`\b503\b[^.;:()|,\n"'\`{}=]{0,25}?\b(?:${connective})\b([^.;()|\n]{3,120})`,
+  'gi',
+);
+/** A connective clause, a comma, then a 503: "while ..., it answers 503". */
+const before503 =
+  /\b(?:while|whenever|when|because|since|during|as long as)\b([^.;()|\n,]{3,80}), (?:the service |it |the mock )?(?:answers|returns|gives|fails with|responds with) (?:a |an )?503\b/gi;
+
+/**
+ * The causes a text gives for the 503 that are not the seed's (L543), in any of the wordings above: a clause
+ * next to "503" that names none of the seed's causes, or an invented cause in a sentence that mentions 503.
+ */
+export function inventedReasonsFor503(text: string): string[] {
+  const found: string[] = [];
+  const flat = text.replace(/\s*\n\s*(?:\/\/|\*|#)?\s*/g, ' ');
+  for (const sentence of flat.split(/(?<=[.!?])\s+/)) {
+    if (!/\b503\b/.test(sentence)) continue;
+    if (inventedCausesOf503.test(sentence)) found.push(sentence.trim());
+    for (const [, clause] of [...sentence.matchAll(after503), ...sentence.matchAll(before503)]) {
+      if (!seedCausesOf503.test(clause as string)) found.push(sentence.trim());
+    }
+  }
+  return [...new Set(found)];
+}
