@@ -1466,7 +1466,7 @@ export interface components {
             unrealizedPnlAfterAccruedFeesUsd: components["schemas"]["DecimalString"];
             /** @description Total accrued funding, USD (plain decimal, not scaled); positive is income, negative is expense. */
             fundingFeeUsd: components["schemas"]["DecimalString"];
-            /** @description Total accrued holding fee, USD (plain decimal, not scaled), an expense reported as a nonnegative amount. */
+            /** @description Total accrued holding fee, USD (plain decimal, not scaled), an expense reported as a nonnegative amount: it carries no sign. */
             holdingFeeUsd: components["schemas"]["DecimalString"];
             /** @description Number of the block the positions and accrued fees were read at, an integer carried in a string (unscaled). */
             blockNumber: components["schemas"]["IntegerString"];

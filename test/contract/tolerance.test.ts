@@ -82,6 +82,20 @@ const accepted: [string, string, () => unknown][] = [
       holdingFeeUsd: '5E-7',
     }),
   ],
+  ['L254 holdingFeeUsd of zero', 'UnrealizedPnl', () => ({ ...unrealized('withPositions'), holdingFeeUsd: '0' })],
+  [
+    'L117 collateralToken absent in an older variant, whatever the leaderboard type',
+    'Competition',
+    () => {
+      const { collateralToken: _absent, ...older } = competition('COLLATERAL_PNL_VOLUME_BASED');
+      return older;
+    },
+  ],
+  [
+    'L265 an empty account whose zeros are written as another decimal spelling of zero',
+    'UnrealizedPnl',
+    () => ({ ...unrealized('emptyAccount'), unrealizedPnlUsd: '0.00', holdingFeeUsd: '0E+0' }),
+  ],
   [
     'L128 hasJoined filled in only when userAddress was supplied: null without it',
     'Competition',
@@ -142,9 +156,48 @@ const accepted: [string, string, () => unknown][] = [
   ],
 ];
 
+const unrealized = (key: string) => example('/v1/portfolio/{user_address}/unrealized-pnl', key);
+const competitions = () => example('/v1/trading-competition', 'allCompetitions') as Json[];
+const competition = (type: string) => competitions().find((record: Json) => record.leaderboardType === type);
+
 /** [seed line, schema, a value the seed rules out] */
 const refused: [string, string, () => unknown][] = [
   ['L186/L314 a CLOSED position carries closeInfo', 'Position', () => ({ ...position('CLOSED'), closeInfo: null })],
+  [
+    'L186/L313 an OPEN position carries no closeInfo ("Position is live; no closeInfo")',
+    'Position',
+    () => ({ ...position('OPEN'), closeInfo: position('CLOSED').closeInfo }),
+  ],
+  [
+    'L254 holdingFeeUsd is "reported as a nonnegative amount"',
+    'UnrealizedPnl',
+    () => ({ ...unrealized('withPositions'), holdingFeeUsd: '-19.25' }),
+  ],
+  [
+    'L254 holdingFeeUsd is nonnegative, in the exponent form too',
+    'UnrealizedPnl',
+    () => ({ ...unrealized('withPositions'), holdingFeeUsd: '-1.925E+1' }),
+  ],
+  [
+    'L265 with no positions every monetary field is the string 0',
+    'UnrealizedPnl',
+    () => ({ ...unrealized('emptyAccount'), fundingFeeUsd: '-0.5' }),
+  ],
+  [
+    'L257/L265 with no positions priceAsOf is null or omitted',
+    'UnrealizedPnl',
+    () => ({ ...unrealized('emptyAccount'), priceAsOf: 1795262390 }),
+  ],
+  [
+    'L117 collateralToken is null for a leaderboard type other than COLLATERAL_PNL_VOLUME_BASED',
+    'Competition',
+    () => ({ ...competition('TOTAL_VOLUME_BASED'), collateralToken: '0x5d876d73f4441d5f2438b1a3e2a51771b337f27a' }),
+  ],
+  [
+    'L117 collateralToken is the deposited token for COLLATERAL_PNL_VOLUME_BASED, not null',
+    'Competition',
+    () => ({ ...competition('COLLATERAL_PNL_VOLUME_BASED'), collateralToken: null }),
+  ],
   [
     'L36 string(dec) is a number in a string, not a number',
     'UnrealizedPnl',
