@@ -343,6 +343,31 @@ export const tolerated = {
     '#/components/schemas/HistoricalPrice/properties/hoursAgo':
       'L91 integer; the 1 to 24 of L409 bounds the request parameter only',
     '#/components/schemas/BlockChain': 'L27 defaults to MONAD; no list of chains is given, so no enum',
+    // Integers the seed gives no bound (and no word that makes them a count): no minimum.
+    '#/components/schemas/PageMetadata/properties/pageNumber':
+      'L29 "pageNumber (integer, 0-indexed)": where counting starts; the page parameter it echoes has no minimum',
+    '#/components/schemas/PageMetadata/properties/pageSize': 'L29 "pageSize (integer)"',
+    '#/components/schemas/PageMetadata/properties/totalPages': 'L29 "totalPages (integer)"',
+    '#/components/schemas/PageMetadata/properties/totalElements': 'L29 "totalElements (integer)"',
+    '#/components/schemas/LeaderboardEntry/properties/rank':
+      'L42 "0 means the trader is outside the ranked set ..."; no other rank value is described',
+    '#/components/schemas/LeaderboardEntry/properties/winCount': 'L46 "winCount | integer", no note',
+    '#/components/schemas/LeaderboardEntry/properties/loseCount': 'L47 "loseCount | integer", no note',
+    '#/components/schemas/Competition/properties/currentParticipants': 'L124 "currentParticipants | integer", no note',
+    '#/components/schemas/CompetitionLeaderboardRow/properties/rank': 'L138 "rank: integer"',
+    '#/components/schemas/Pair/properties/priceDisplayDecimals': 'L284 integer, "Display hint only"',
+    '#/components/schemas/Pair/properties/minHoldingSeconds':
+      'L286 integer, "Minimum time before a position can be closed"',
+    '#/components/schemas/UserDailyVolume/properties/openCount': 'L301 "openCount integer"',
+    '#/components/schemas/UserDailyVolume/properties/closeCount': 'L301 "closeCount integer"',
+    '#/components/schemas/TeamInfo/properties/teamMemberCount': 'L151 "teamMemberCount integer"',
+    '#/components/schemas/TradeHistoryEvent/properties/blockNumber': 'L196 "blockNumber | integer", no note',
+    '#/components/schemas/TradeHistoryEvent/properties/transactionIndex': 'L197 "transactionIndex | integer"',
+    '#/components/schemas/TradeHistoryEvent/properties/logIndex': 'L198 "logIndex | integer"',
+    '#/components/schemas/PortfolioData/properties/metrics/properties/positionLiveCount':
+      'L236 "metrics.positionLiveCount | integer", no note',
+    '#/components/schemas/PortfolioData/properties/metrics/properties/orderLiveCount':
+      'L237 "metrics.orderLiveCount | integer", no note',
   } as Record<string, string>,
   /**
    * Fields the seed calls "Hex" and nothing more (no `0x` is promised): each must accept the same digits
@@ -357,6 +382,22 @@ export const tolerated = {
     ['#/components/schemas/TradeHistoryEvent/properties/hash', 'L199 "Hex."'],
     ['#/components/schemas/TradeHistoryEvent/properties/positionHash', 'L200 "Hex."'],
   ] as [string, string][],
+};
+
+/**
+ * Every bound (`minimum`, `maximum`, exclusive or not) of the contract, with the seed's words that state it:
+ * a range, a count ("Number of", "Count of") or a fraction. Any other bound is a constraint the seed does not
+ * state (openapi/README.md), which would refuse a response the service may send.
+ */
+export const statedBounds: Record<string, string> = {
+  '#/paths/~1v1~1oracle~1price~1pair-hours-ago/get/parameters/2/schema':
+    'L409 "Integer 1 to 24, default 24 ... Outside the range the result is 400"',
+  '#/components/schemas/LeaderboardEntry/properties/winRate': 'L49 "A fraction, not a percentage."',
+  '#/components/schemas/TradeOverview/properties/winRate': 'L220 "winRate number (fraction, not percentage)"',
+  '#/components/schemas/LeaderboardEntry/properties/totalCount': 'L50 "Total number of ranked traders"',
+  '#/components/schemas/UnrealizedPnl/properties/positionCount': 'L250 "Number of onchain positions included."',
+  '#/components/schemas/PortfolioData/properties/gain': 'L234 "Count of profitable closed positions."',
+  '#/components/schemas/PortfolioData/properties/loss': 'L235 "Count of unprofitable closed positions."',
 };
 
 /**

@@ -3,7 +3,7 @@
 // exponent, `null` for a field that is "present only when"). Each case names the seed line it rests on.
 import { describe, expect, it } from 'vitest';
 import { ContractValidator, type Json, resolve } from '../support/contract';
-import { tolerated } from './seed-facts';
+import { statedBounds, tolerated } from './seed-facts';
 
 const contract = new ContractValidator();
 const document = contract.document;
@@ -261,5 +261,25 @@ describe('constraints the seed does not state', () => {
     ];
     const found = JSON.stringify(schema, (key, value) => (key === 'description' ? undefined : value));
     expect(constraints.filter((keyword) => found.includes(`"${keyword}"`))).toEqual([]);
+  });
+});
+
+/** Every schema of a node that carries a bound, by JSON pointer. */
+function boundsOf(node: Json, pointer = '#', found: string[] = []): string[] {
+  if (node === null || typeof node !== 'object') return found;
+  if (
+    ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'].some((keyword) => typeof node[keyword] === 'number')
+  )
+    found.push(pointer);
+  for (const [key, child] of Object.entries(node)) {
+    if (key === 'examples' || key === 'example') continue;
+    boundsOf(child as Json, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, found);
+  }
+  return found;
+}
+
+describe('bounds', () => {
+  it('are only those the seed states, each listed with its words', () => {
+    expect(boundsOf(document).sort()).toEqual(Object.keys(statedBounds).sort());
   });
 });
