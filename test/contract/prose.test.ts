@@ -148,6 +148,49 @@ describe('the prose', () => {
     expect(readme).toMatch(/a value valid in both would mean two amounts/);
   });
 
+  it("says what totalCount means in the description's words (L50), where every endpoint that returns it reads it", () => {
+    const document = loadBundle();
+    const totalCount = flat(document.components.schemas.LeaderboardEntry.properties.totalCount.description);
+    expect(totalCount).toMatch(/^Total number of ranked traders; it is not this trader's trade count\./);
+    // The leaderboard pages, my-rank and trading-stats all return LeaderboardEntry, so all read this text.
+    expect(JSON.stringify(document.components.schemas.LeaderboardPage)).toContain(
+      '#/components/schemas/LeaderboardEntry',
+    );
+    const returning = Object.entries<Json>(document.paths)
+      .filter(([, item]) =>
+        ['#/components/schemas/LeaderboardEntry', '#/components/schemas/LeaderboardPage'].includes(
+          item.get?.responses?.['200']?.content?.['application/json']?.schema?.$ref,
+        ),
+      )
+      .map(([path]) => path);
+    expect(returning.sort()).toEqual(
+      [
+        '/v1/leaderboard',
+        '/v1/leaderboard/my-rank',
+        '/v1/leaderboard/team/{team_code}',
+        '/v1/leaderboard/{user_address}/trading-stats',
+      ].sort(),
+    );
+  });
+
+  it('states the one rounding rule the description gives (L263), and that the others are not documented', () => {
+    const units = flat(guide('Units and scales'));
+    expect(units).toContain('"integer rounding may leave tiny differences"');
+    expect(units).toMatch(/For every other USD figure it states none/);
+  });
+
+  it('says, where the PnL is read, that the USD value of a PnL in another settlement token is not documented', () => {
+    const { schemas } = loadBundle().components;
+    for (const field of [
+      schemas.LeaderboardEntry.properties.pnl,
+      schemas.TradeOverview.properties.realizedPnlUsd,
+      schemas.PnlPoint.properties.pnl,
+      schemas.PortfolioData.properties.realizedPNL,
+      schemas.UnrealizedPnl.properties.unrealizedPnlUsd,
+    ])
+      expect(flat(field.description)).toMatch(/settlement token .*(valued|converts?) .*not documented by the service/);
+  });
+
   it('gives the trade-history margin and pnl in lvToken decimals in the client README (L213, L461)', () => {
     expect(flat(read('packages/client/README.md'))).toMatch(
       /a trade-history event's `margin` and `pnl` in its `lvToken`'s/,

@@ -267,7 +267,17 @@ export const operations: OperationFact[] = Object.entries(table).flatMap(([tag, 
  * `x-not-documented`, and words the marker's text must contain. The contract has these markers and no others.
  */
 export const notShown: Record<string, RegExp> = {
-  '#/info': /authentication.*rate limits.*webhooks.*deprecation/is, // L514, L532, L570, L580
+  // L514, L532, L570, L580; rounding: only L263 states one ("Integer rounding may leave tiny differences")
+  '#/info': /authentication.*rate limits.*webhooks.*deprecation.*rounding/is,
+  // A PnL in a settlement token valued in USD: L262-L263 convert the unrealized PnL "to USD", at no stated price
+  // or time; L44, L220, L224, L231 give the realized figures in USD and say nothing of the conversion
+  '#/components/schemas/LeaderboardEntry/properties/pnl': /settlement token.*USD/i,
+  '#/components/schemas/TradeOverview/properties/realizedPnlUsd': /settlement token.*USD/i,
+  '#/components/schemas/PnlPoint/properties/pnl': /settlement token.*USD/i,
+  '#/components/schemas/PortfolioData/properties/realizedPNL': /settlement token.*USD/i,
+  '#/components/schemas/UnrealizedPnl/properties/unrealizedPnlUsd': /settlement token.*USD/i,
+  // L50 "Total number of ranked traders"; nothing on a timeframe, a team (L352), a search or a stats window (L368)
+  '#/components/schemas/LeaderboardEntry/properties/totalCount': /timeframe.*team.*search.*trading-stats/is,
   '#/paths/~1v1~1oracle~1price~1updates~1by-position/post': /lifetime/i, // L399, L567: "short-lived", no number
   '#/paths/~1v1~1oracle~1price~1pairs~1latest/post': /empty pairBases/i, // L553
   '#/paths/~1v1~1trading-competition~1join/post': /missing required field.*unknown competition id/i, // L553
