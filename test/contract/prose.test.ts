@@ -3,6 +3,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { createContract, scenarioKeys, selectionMiss, unknownScenarioMessage } from '../../packages/core/src/index.js';
 import { DEFAULT_NOW, TOKENS } from '../../packages/sandbox/src/cast.js';
 import { docsDocument, notDocumentedHeading } from '../../scripts/docs.mjs';
 import { changelogHeading } from '../../scripts/lib/changelog.mjs';
@@ -107,6 +108,37 @@ describe('the prose', () => {
       'The client repeats a read that gets a 503, with a jittered exponential backoff.',
     ])
       expect(inventedReasonsFor503(seeds), seeds).toEqual([]);
+  });
+
+  it("quotes the kit's own messages as the kit writes them", () => {
+    const document = loadBundle();
+    const contract = createContract(document);
+    const catalog = scenarioKeys(document);
+    // What the core writes for the input a quoted message names: a Prefer status, or a scenario key.
+    const written = (operationId: string, rest: string): string | undefined => {
+      const status = /^documents no status (\d+)\b/.exec(rest);
+      const operation = contract.operations.find((candidate) => candidate.operationId === operationId);
+      if (status && operation) return selectionMiss(operation, { code: Number(status[1]) });
+      const key = /^has no scenario "([^"]*)"/.exec(rest);
+      if (key) return unknownScenarioMessage(operationId, key[1], Object.keys(catalog[operationId]?.keys ?? {}));
+      return undefined;
+    };
+    const quotes = readmes.flatMap((file) =>
+      [...flat(read(file)).matchAll(/`([a-z]+[A-Z]\w*) ((?:documents|has no) [^`]*)`/g)].map(
+        ([, operationId, rest]) => ({ file, quoted: `${operationId} ${rest}`, operationId, rest }),
+      ),
+    );
+    expect(quotes.length).toBeGreaterThanOrEqual(2);
+    for (const { file, quoted, operationId, rest } of quotes) {
+      const actual = written(operationId as string, rest as string);
+      // A quote may end with "…" where it leaves the rest of the message out.
+      const shown = quoted.replace(/…$/, '');
+      expect({ file, quoted, actual: actual?.startsWith(shown) ? quoted : actual }).toEqual({
+        file,
+        quoted,
+        actual: quoted,
+      });
+    }
   });
 
   it('says the native collateral amount is added when the user pays with the native token', () => {
