@@ -92,11 +92,6 @@ const accepted: [string, string, () => unknown][] = [
     },
   ],
   [
-    'L265 an empty account whose zeros are written as another decimal spelling of zero',
-    'UnrealizedPnl',
-    () => ({ ...unrealized('emptyAccount'), unrealizedPnlUsd: '0.00', holdingFeeUsd: '0E+0' }),
-  ],
-  [
     'L128 hasJoined filled in only when userAddress was supplied: null without it',
     'Competition',
     () => ({
@@ -182,6 +177,11 @@ const refused: [string, string, () => unknown][] = [
     'L265 with no positions every monetary field is the string 0',
     'UnrealizedPnl',
     () => ({ ...unrealized('emptyAccount'), fundingFeeUsd: '-0.5' }),
+  ],
+  [
+    'L265 with no positions a monetary field is "the string `0`", not another spelling of zero',
+    'UnrealizedPnl',
+    () => ({ ...unrealized('emptyAccount'), unrealizedPnlUsd: '0.00' }),
   ],
   [
     'L257/L265 with no positions priceAsOf is null or omitted',
