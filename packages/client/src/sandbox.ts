@@ -118,6 +118,15 @@ export interface SandboxControl {
 /** A control answer's body is small: a description is about 10 KB, a page of trades not much more. */
 const MAX_BODY_BYTES = 2 ** 20;
 
+/** A text's JSON value, or undefined when it is not JSON. */
+function jsonOf(text: string): { value: unknown } | undefined {
+  try {
+    return { value: JSON.parse(text) };
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * A client of the sandbox's control surface for one world. Every call resolves to the answer's JSON, or
  * rejects with an ApiError whose `body` is the problem (`{ type, title, status, detail, field }`: the field
@@ -152,10 +161,15 @@ export function createSandboxControl(options: SandboxControlOptions): SandboxCon
       });
       const response = await send(request);
       const text = await response.text();
-      const parsed =
-        text === '' ? undefined : /json/.test(response.headers.get('content-type') ?? '') ? JSON.parse(text) : text;
-      if (!response.ok) throw new ApiError(response, parsed);
-      return parsed as T;
+      const json = /json/.test(response.headers.get('content-type') ?? '');
+      const parsed = json ? jsonOf(text) : undefined;
+      if (!response.ok) throw new ApiError(response, text === '' ? undefined : parsed ? parsed.value : text);
+      // Every control answers JSON: anything else (a proxy's page, another server on the port) is no answer.
+      if (!parsed) {
+        const type = response.headers.get('content-type') ?? 'no Content-Type';
+        throw new ApiError(response, text || undefined, `a body that is not the sandbox's JSON (${type})`);
+      }
+      return parsed.value as T;
     });
   return {
     headers,

@@ -77,6 +77,18 @@ describe('createSandboxControl', () => {
     expect(() => createSandboxControl({ baseUrl: mock.url, timeoutMs: 0 })).toThrow(/timeoutMs/);
   });
 
+  it.each([
+    ['an HTML page', 'text/html', '<html>proxy</html>'],
+    ['JSON that does not parse', 'application/json', '{"now": '],
+    ['an empty body', 'application/json', ''],
+  ])('rejects a success with %s as an ApiError naming the media type, never a value', async (_what, type, body) => {
+    const answering = async () => new Response(body, { status: 200, headers: { 'content-type': type } });
+    const control = createSandboxControl({ baseUrl: 'http://127.0.0.1:9', fetch: answering });
+    const refused = await control.describe().catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect(refused).toMatchObject({ status: 200, message: expect.stringContaining(type) });
+  });
+
   it('gives up on a control that does not answer in time', async () => {
     // A fetch that answers nothing, as a stalled server: it only ever ends by its signal.
     const never = (request: Request) =>

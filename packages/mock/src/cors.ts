@@ -11,11 +11,20 @@
 // for them from any origin but a page on this machine's loopback (any port) or one given in `controlOrigins`
 // is refused with 403, its preflight too, so no web page the developer visits can reset the world or pick a
 // scenario. A request without `Origin` (curl, a test, a same-origin read) is not a browser's cross-site one.
-import { decodePath, isLoopbackOrigin, PROBLEMS, problemAnswer, quoted, SANDBOX_PATH } from '@trading-analytics/core';
+import {
+  decodePath,
+  isLoopbackOrigin,
+  PROBLEMS,
+  problemAnswer,
+  quoted,
+  SANDBOX_FAULT_HEADER,
+  SANDBOX_PATH,
+} from '@trading-analytics/core';
 import { writeAnswer } from './answer.js';
 import type { Handler } from './front.js';
 import { controlPath } from './scenario-control.js';
 
+const EXPOSED_BY_NAME = `sl-violations, ${SANDBOX_FAULT_HEADER}`;
 const CONTROL_SEGMENTS = new Set([SANDBOX_PATH.slice(1), controlPath.slice(1)]);
 
 /** Whether a request target is one of the mock's controls: `/__sandbox`, `/__scenarios` or a path below them. */
@@ -57,8 +66,9 @@ export function createCors({
         response.setHeader('access-control-allow-origin', origin);
         if (credentials) response.setHeader('access-control-allow-credentials', 'true');
       }
-      // With credentials a browser takes `*` literally, so the one header a frontend reads is named.
-      response.setHeader('access-control-expose-headers', credentials ? 'sl-violations' : '*');
+      // With credentials a browser takes `*` literally, so the headers a frontend reads are named: the
+      // violations of a refusal, and the fault the sandbox injected in an answer.
+      response.setHeader('access-control-expose-headers', credentials ? EXPOSED_BY_NAME : '*');
     } else {
       response.setHeader('access-control-allow-origin', '*');
       response.setHeader('access-control-expose-headers', '*');
