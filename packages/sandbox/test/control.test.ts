@@ -1,10 +1,12 @@
 // The control surface as data (`sandbox.control`, what the mock and MSW serve at /__sandbox and below), the
 // named worlds it acts on (issue 29, item 3) and the faults (item 4): every control answers its documented
 // shape, every bad input is a 4xx problem+json naming the field and changes nothing (item 7), each world keeps
-// its own clock, joins, trades and faults, and the least recently used beyond MAX_WORLDS are forgotten.
+// its own clock, joins, trades and faults, and the least recently used beyond MAX_WORLDS are forgotten; the
+// writes one world and all of them keep are bounded.
 import { describe, expect, it } from 'vitest';
-import { createSandbox, MAX_WORLDS, type Sandbox, SandboxInputError } from '../src/index.js';
-import { ask, BTC, DEE, ok } from './support/world.js';
+import { createSandbox, MAX_WORLDS, type Sandbox, SandboxInputError, type SandboxWorld } from '../src/index.js';
+import { MAX_SANDBOX_WRITES, MAX_WORLD_WRITES } from '../src/limits.js';
+import { ask, BTC, DEE, ETH, ok } from './support/world.js';
 
 const json = (value: unknown): string => JSON.stringify(value);
 const control = (sandbox: Sandbox, method: string, path: string, body?: unknown, world?: string) =>
@@ -196,6 +198,60 @@ describe('named worlds', () => {
     }
     expect(sandbox.world('kept').now).toBe('2026-11-22T12:00:00Z');
     expect(sandbox.world('forgotten').now).toBe('2026-11-21T12:00:00Z');
+  });
+});
+
+describe('the writes a sandbox keeps', () => {
+  /** `count` joins of distinct addresses to competition 7, from `from` on. */
+  const join = (world: SandboxWorld, count: number, from = 0) => {
+    for (let at = from; at < from + count; at += 1) {
+      const trader = `0x${(at + 1).toString(16).padStart(40, '0')}`;
+      const answer = world.answer({
+        operationId: 'joinCompetition',
+        path: {},
+        query: {},
+        body: { trader, competitionId: 7 },
+      });
+      if (answer.status !== 200) throw new Error(`join ${at}: ${JSON.stringify(answer.body)}`);
+    }
+  };
+
+  it(`refuses a write past ${MAX_WORLD_WRITES} in one world with 409 world-full, changing nothing, until reset`, () => {
+    const sandbox = createSandbox();
+    const full = sandbox.world('full');
+    join(full, MAX_WORLD_WRITES);
+    const before = full.describe();
+    const joined = full.answer({
+      operationId: 'joinCompetition',
+      path: {},
+      query: {},
+      body: { trader: DEE, competitionId: 7 },
+    });
+    expect(joined).toMatchObject({ status: 409, body: { type: 'urn:trading-analytics-sandbox:world-full' } });
+    expect(() => full.openPosition(trade)).toThrow(expect.objectContaining({ status: 409, kind: 'world-full' }));
+    expect(control(sandbox, 'POST', '/positions', JSON.stringify(trade), 'full')).toMatchObject({
+      status: 409,
+      body: { type: 'urn:trading-analytics-sandbox:world-full', detail: expect.stringMatching(/DELETE \/__sandbox/) },
+    });
+    expect(full.describe()).toEqual(before);
+    // Other worlds still write, and the full one does once reset.
+    expect(sandbox.openPosition(trade)).toMatchObject({ status: 'OPEN' });
+    full.reset();
+    expect(full.openPosition(trade)).toMatchObject({ status: 'OPEN' });
+  });
+
+  it(`forgets the least recently used named worlds once all keep more than ${MAX_SANDBOX_WRITES} writes`, () => {
+    const sandbox = createSandbox();
+    join(sandbox.world('older'), MAX_SANDBOX_WRITES / 2);
+    join(sandbox.world('newer'), MAX_SANDBOX_WRITES / 2 - 1, MAX_SANDBOX_WRITES);
+    sandbox.world('older').advance('P1D');
+    // 'newer' is now the least recently used: the default world's two writes take the sandbox past the cap.
+    sandbox.openPosition(trade);
+    expect(sandbox.world('older').describe().counts.joinsSinceStart).toBe(MAX_SANDBOX_WRITES / 2);
+    sandbox.openPosition({ ...trade, pairBase: ETH });
+    expect(sandbox.world('newer').describe().counts.joinsSinceStart).toBe(0);
+    expect(sandbox.world('older').now).toBe('2026-11-22T12:00:00Z');
+    expect(sandbox.describe().counts.tradesSinceStart).toBe(2);
   });
 });
 

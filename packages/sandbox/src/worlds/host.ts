@@ -2,7 +2,9 @@
 // one clock. Memory stays bounded whatever clients do: a world holds only what was done in it; the least
 // recently used named worlds beyond MAX_WORLDS are forgotten; the views of worlds with nothing done in them are
 // shared by instant, and at most OWN_VIEWS worlds keep a view of their own at a time (another is rebuilt from
-// the timeline and the world's writes when read again).
+// the timeline and the world's writes when read again); and the writes of all worlds together stay within
+// MAX_SANDBOX_WRITES, the least recently used named worlds forgotten past it.
+import { MAX_SANDBOX_WRITES } from '../limits.js';
 import { checkWorldName } from '../options.js';
 import type { Timeline } from '../timeline/index.js';
 import { View } from '../view/index.js';
@@ -27,6 +29,8 @@ export class Host {
   private readonly nothing = new Writes();
   private readonly wallAtStart: number;
   private latest: number;
+  /** The writes all worlds keep together. */
+  private writes = 0;
 
   constructor(
     readonly timeline: Timeline,
@@ -62,14 +66,38 @@ export class Host {
       this.worlds.delete(checked);
     } else {
       world = new World(checked, this);
-      if (this.worlds.size >= MAX_WORLDS) {
-        const [oldest, forgotten] = this.worlds.entries().next().value as [string, World];
-        this.worlds.delete(oldest);
-        this.owners.delete(forgotten);
-      }
+      if (this.worlds.size >= MAX_WORLDS) this.forgetOldest();
     }
     this.worlds.set(checked, world);
     return world;
+  }
+
+  /** Forgets the least recently used named world: its clock, writes, faults and view. */
+  private forgetOldest(): void {
+    const [oldest, forgotten] = this.worlds.entries().next().value as [string, World];
+    this.worlds.delete(oldest);
+    this.owners.delete(forgotten);
+    this.writes -= forgotten.writes.count;
+  }
+
+  /**
+   * A world kept one more write. Past MAX_SANDBOX_WRITES the least recently used named worlds (never the
+   * writer, made the most recently used) are forgotten until the rest fit. A world already forgotten (one a
+   * caller of `sandbox.world(name)` still holds) is no longer the sandbox's to count.
+   */
+  wrote(writer: World): void {
+    if (writer !== this.defaultWorld) {
+      if (this.worlds.get(writer.name) !== writer) return;
+      this.worlds.delete(writer.name);
+      this.worlds.set(writer.name, writer);
+    }
+    this.writes += 1;
+    while (this.writes > MAX_SANDBOX_WRITES && this.worlds.size > 1) this.forgetOldest();
+  }
+
+  /** A world was reset: its writes are no longer kept. */
+  forgotWrites(world: World): void {
+    if (world === this.defaultWorld || this.worlds.get(world.name) === world) this.writes -= world.writes.count;
   }
 
   /** The timeline's own view at an instant, shared by every world with nothing done in it. */

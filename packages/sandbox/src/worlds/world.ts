@@ -4,6 +4,8 @@
 import { answer } from '../answers/index.js';
 import { positionView } from '../answers/positions.js';
 import { describe } from '../describe.js';
+import { SandboxInputError } from '../errors.js';
+import { MAX_WORLD_WRITES } from '../limits.js';
 import { durationTarget, instantTarget } from '../options.js';
 import { isoSeconds } from '../time.js';
 import type { Competition } from '../timeline/competitions.js';
@@ -84,6 +86,7 @@ export class World {
   }
 
   reset(): void {
+    this.host.forgotWrites(this);
     this.writesKept = new Writes();
     this.offset = 0;
     this.own = undefined;
@@ -123,17 +126,32 @@ export class World {
   /** Opens a trade at now (checked; 4xx SandboxInputError naming the field); the Position as the positions list shows it. */
   openPosition(input: unknown): Record<string, unknown> {
     const now = this.nowSeconds();
+    this.roomForWrite();
     const record = openTrade(this.view(), this.writesKept, input);
     this.currentOwn()?.traded(record.trader, record.position, true);
+    this.host.wrote(this);
     return positionView(record.position, now);
   }
 
   /** Closes an open position at now; the closed Position. */
   closePosition(positionHash: unknown): Record<string, unknown> {
     const now = this.nowSeconds();
+    this.roomForWrite();
     const { trader, position } = closeTrade(this.view(), this.writesKept, positionHash);
     this.currentOwn()?.traded(trader, position, false);
+    this.host.wrote(this);
     return positionView(position, now);
+  }
+
+  /** Refuses a write once the world keeps MAX_WORLD_WRITES (409 `world-full`), so one world stays bounded. */
+  private roomForWrite(): void {
+    if (this.writesKept.count < MAX_WORLD_WRITES) return;
+    throw new SandboxInputError(
+      409,
+      'world-full',
+      'World full',
+      `The world ${this.name} keeps ${MAX_WORLD_WRITES.toLocaleString('en-US')} writes (joins, trades and closes), the most one world keeps (MAX_WORLD_WRITES): reset it (DELETE /__sandbox) or use another world (X-Sandbox-World).`,
+    );
   }
 
   /** The trades made through the control in this world, oldest first, each with its trader and Position at now. */
@@ -146,6 +164,7 @@ export class World {
   }
 
   private join(competition: Competition, address: string): void {
+    this.roomForWrite();
     const own = this.currentOwn();
     let joined = this.writesKept.joins.get(competition.id);
     if (!joined) {
@@ -155,5 +174,6 @@ export class World {
     joined.add(address);
     this.writesKept.joinCount += 1;
     if (own) joinBoard(own, competition, address);
+    this.host.wrote(this);
   }
 }

@@ -32,6 +32,11 @@ export class Writes {
   /** How many positions were closed through the control (trades and timeline positions). */
   closeCount = 0;
 
+  /** How many writes the world keeps: distinct joins, trades opened, positions closed. */
+  get count(): number {
+    return this.joinCount + this.trades.length + this.closeCount;
+  }
+
   /** Whether nothing was done in the world: its views are the timeline's alone, shared with other such worlds. */
   get empty(): boolean {
     return this.joinCount === 0 && this.trades.length === 0 && this.earlyCloses.size === 0;
