@@ -150,6 +150,33 @@ describe('a page of another site', () => {
     expect(read.status).toBe(200);
     expect(read.headers['access-control-allow-origin']).toBe('*');
   });
+
+  it('cannot name a sandbox world, which would make one (and past the most kept, forget another)', async () => {
+    const asked = await sendRaw(mock.url, {
+      method: 'OPTIONS',
+      path: '/v1/leaderboard',
+      headers: {
+        origin: evil,
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'content-type, X-Sandbox-World',
+      },
+    });
+    expectProblem(asked, 403, /X-Sandbox-World|x-sandbox-world/);
+    expect(asked.headers['access-control-allow-origin']).toBeUndefined();
+    const read = await sendRaw(mock.url, {
+      method: 'GET',
+      path: '/v1/leaderboard',
+      headers: { origin: evil, 'x-sandbox-world': 'evil-made' },
+    });
+    expectProblem(read, 403, /sandbox world/);
+    // The world was not made: asked for without an Origin, it starts fresh at the sandbox's start.
+    const world = await sendRaw(mock.url, {
+      method: 'GET',
+      path: '/__sandbox',
+      headers: { 'x-sandbox-world': 'evil-made' },
+    });
+    expect(JSON.parse(world.body)).toMatchObject({ world: 'evil-made', counts: { joinsSinceStart: 0 } });
+  });
 });
 
 describe("the developer's own pages", () => {
@@ -166,6 +193,22 @@ describe("the developer's own pages", () => {
       expect(described.headers['access-control-allow-origin']).toBe(origin);
     },
   );
+
+  it.each([devServer, given])('%s names a sandbox world for an operation', async (origin) => {
+    const asked = await sendRaw(mock.url, {
+      method: 'OPTIONS',
+      path: '/v1/leaderboard',
+      headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-sandbox-world' },
+    });
+    expect(asked.status).toBe(204);
+    expect(asked.headers['access-control-allow-headers']).toBe('x-sandbox-world');
+    const read = await sendRaw(mock.url, {
+      method: 'GET',
+      path: '/v1/leaderboard',
+      headers: { origin, 'x-sandbox-world': 'dev-page' },
+    });
+    expect(read.status).toBe(200);
+  });
 
   it('and a client without Origin (curl, a test) as before', async () => {
     expect((await sendRaw(mock.url, { method: 'GET', path: '/__sandbox' })).status).toBe(200);
