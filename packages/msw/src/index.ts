@@ -21,6 +21,7 @@ export {
   type OpenPositionInput,
   type SandboxDescription,
   type SandboxHandlerOptions,
+  type SandboxPosition,
 } from './sandbox.js';
 
 /** The scenario keys of one operation: each documented status (`'503'`) and each named example. */

@@ -16,6 +16,7 @@ import {
   type FaultsInput,
   type OpenPositionInput,
   type SandboxDescription,
+  type SandboxPosition,
   type SandboxWorld,
 } from '@trading-analytics/sandbox';
 import { type HttpHandler, http } from 'msw';
@@ -27,6 +28,7 @@ export type {
   FaultsInput,
   OpenPositionInput,
   SandboxDescription,
+  SandboxPosition,
 } from '@trading-analytics/sandbox';
 
 export interface SandboxHandlerOptions {
@@ -63,9 +65,9 @@ export interface MswSandboxWorld {
   /** Moves the clock to an instant at or after now, as `POST /__sandbox/clock {"now"}` does. */
   setNow(instant: string): SandboxDescription;
   /** Opens a trade at the market's price at now (sandbox-only), as `POST /__sandbox/positions` does. */
-  openPosition(input: OpenPositionInput): Record<string, unknown>;
+  openPosition(input: OpenPositionInput): SandboxPosition;
   /** Closes an open position at now, as `POST /__sandbox/positions/{positionHash}/close` does. */
-  closePosition(positionHash: string): Record<string, unknown>;
+  closePosition(positionHash: string): SandboxPosition;
   /** Replaces the world's faults, as `POST /__sandbox/faults` does. */
   setFaults(faults: FaultsInput): ActiveFaults;
   /** Clears them, as `DELETE /__sandbox/faults` does. */

@@ -31,6 +31,7 @@ export type {
   SandboxAnswer,
   SandboxDescription,
   SandboxOptions,
+  SandboxPosition,
   SandboxRequest,
   SandboxWorld,
 } from './types.js';

@@ -1,4 +1,8 @@
 // The sandbox's public types: what a caller (the mock, the MSW handlers, a test) hands in and gets back.
+import type { components } from '@trading-analytics/client';
+
+/** A position as the contract's positions list shows it: what a trade opened or closed in a world answers. */
+export type SandboxPosition = components['schemas']['Position'];
 
 export interface SandboxOptions {
   /** Any integer from 0 to 2^32 - 1; the same seed gives the same timeline. Default 1. */
@@ -196,9 +200,9 @@ export interface SandboxWorld {
    * it. Sandbox-only: the service has no such operation. Throws a SandboxInputError for what the protocol would
    * refuse (a bad address, an unknown pair, a margin of 0, a leverage outside the market's range...).
    */
-  openPosition(input: OpenPositionInput): Record<string, unknown>;
+  openPosition(input: OpenPositionInput): SandboxPosition;
   /** Closes an open position (a trade, or one of the timeline's) at now; returns the closed Position. */
-  closePosition(positionHash: string): Record<string, unknown>;
+  closePosition(positionHash: string): SandboxPosition;
   /** Replaces the world's faults (checked: a SandboxInputError naming the field); returns them as kept. */
   setFaults(faults: FaultsInput): ActiveFaults;
   clearFaults(): ActiveFaults;

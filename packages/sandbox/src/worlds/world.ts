@@ -9,7 +9,14 @@ import { MAX_WORLD_WRITES } from '../limits.js';
 import { durationTarget, instantTarget } from '../options.js';
 import { isoSeconds } from '../time.js';
 import type { Competition } from '../timeline/competitions.js';
-import type { ActiveFaults, FaultDecision, SandboxAnswer, SandboxDescription, SandboxRequest } from '../types.js';
+import type {
+  ActiveFaults,
+  FaultDecision,
+  SandboxAnswer,
+  SandboxDescription,
+  SandboxPosition,
+  SandboxRequest,
+} from '../types.js';
 import { joinBoard } from '../view/boards.js';
 import { View } from '../view/index.js';
 import { Faults, NO_FAULTS, readFaults } from './faults.js';
@@ -124,23 +131,23 @@ export class World {
   }
 
   /** Opens a trade at now (checked; 4xx SandboxInputError naming the field); the Position as the positions list shows it. */
-  openPosition(input: unknown): Record<string, unknown> {
+  openPosition(input: unknown): SandboxPosition {
     const now = this.nowSeconds();
     this.roomForWrite();
     const record = openTrade(this.view(), this.writesKept, input);
     this.currentOwn()?.traded(record.trader, record.position, true);
     this.host.wrote(this);
-    return positionView(record.position, now);
+    return positionView(record.position, now) as SandboxPosition;
   }
 
   /** Closes an open position at now; the closed Position. */
-  closePosition(positionHash: unknown): Record<string, unknown> {
+  closePosition(positionHash: unknown): SandboxPosition {
     const now = this.nowSeconds();
     this.roomForWrite();
     const { trader, position } = closeTrade(this.view(), this.writesKept, positionHash);
     this.currentOwn()?.traded(trader, position, false);
     this.host.wrote(this);
-    return positionView(position, now);
+    return positionView(position, now) as SandboxPosition;
   }
 
   /** Refuses a write once the world keeps MAX_WORLD_WRITES (409 `world-full`), so one world stays bounded. */
