@@ -8,13 +8,14 @@
 //                                                (generated/release/openapi.json) and the changelog entries
 //   npm run release -- --record --replace 1.0.0  re-record the first release over its unpublished baseline
 //   --skip-build                                 use generated/ as it is;  --out <dir>  instead of dist/release
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { contractChangelog, contractEntry, packageEntry, writeEntry } from './lib/changelog.mjs';
 import { baselinePath, checkChanges, formatReport } from './lib/gate.mjs';
+import { runCommand } from './lib/run-command.mjs';
+import { writePackageSbom } from './lib/sbom.mjs';
 import { bundlePath, failureText, isEntryPoint, messageOf, root, runSteps, StepError } from './lib/steps.mjs';
 import { contractVersion } from './lib/versions.mjs';
 
@@ -25,32 +26,6 @@ import { contractVersion } from './lib/versions.mjs';
 export const checksumsName = 'SHA256SUMS';
 
 /**
- * Runs a command from the repository root; resolves with its stdout, rejects with a StepError.
- * @param {string} command
- * @param {string[]} args
- * @returns {Promise<string>}
- */
-function run(command, args, { cwd = root } = {}) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      cwd,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, NO_COLOR: '1' },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('error', (error) => reject(new StepError(`cannot run ${command}: ${error.message}`)));
-    child.on('close', (code) =>
-      code === 0
-        ? resolve(stdout)
-        : reject(new StepError(`${command} ${args.join(' ')} exited with ${code}\n${stderr.trim()}`)),
-    );
-  });
-}
-
-/**
  * Packs one workspace package into `outDir` (its prepack script runs: the client compiles, the mock copies
  * the contract); returns the tarball's file name.
  * @param {WorkspacePackage} pkg
@@ -58,28 +33,10 @@ function run(command, args, { cwd = root } = {}) {
  * @returns {Promise<string>}
  */
 async function packPackage(pkg, outDir) {
-  const output = await run('npm', ['pack', '--json', '--pack-destination', outDir, '--workspace', pkg.name]);
+  const output = await runCommand('npm', ['pack', '--json', '--pack-destination', outDir, '--workspace', pkg.name]);
   // stdout also carries what the prepack script printed; npm's JSON array starts at the first line that is `[`.
   const [packed] = JSON.parse(output.slice(output.search(/^\[\s*$/m)));
   return packed.filename;
-}
-
-/**
- * The package's SBOM (CycloneDX: the package and the dependency tree it installs), written next to its
- * tarball. `--workspace` scopes it to the package; `--omit dev` is not used: npm 11 then also drops a runtime
- * dependency that a root devDependency happens to share (openapi-fetch, via openapi-react-query). `--offline`
- * is safe here, unlike for an install: `npm sbom` reads only the installed tree (node_modules and the
- * lockfile), never the registry, and lists the same tree from an empty npm cache.
- * @param {WorkspacePackage} pkg
- * @param {string} outDir
- * @param {string} tarball the tarball's file name
- */
-async function writeSbom(pkg, outDir, tarball) {
-  const sbom = await run('npm', ['sbom', '--sbom-format', 'cyclonedx', '--workspace', pkg.name, '--offline']);
-  const name = tarball.replace(/\.tgz$/, '.cdx.json');
-  JSON.parse(sbom);
-  await writeFile(path.join(outDir, name), sbom);
-  return name;
 }
 
 /** `sha256sum`'s format (`<hex>  <name>`), so `sha256sum -c SHA256SUMS` verifies the folder. */
@@ -160,7 +117,7 @@ export async function release({
   if (!skipBuild)
     steps.push([
       'build',
-      () => run(process.execPath, [path.join(root, 'scripts/build.mjs')]).then(() => 'npm run build passed'),
+      () => runCommand(process.execPath, [path.join(root, 'scripts/build.mjs')]).then(() => 'npm run build passed'),
     ]);
   steps.push([
     'gate',
@@ -188,9 +145,26 @@ export async function release({
       return `${artifacts.map(({ tarball }) => tarball).join(', ')}${privates.length ? ` (private, not packed: ${privates.map((pkg) => pkg.name).join(', ')})` : ''}`;
     },
   ]);
+  /** The packed packages as the SBOM step takes them. */
+  const packed = () => {
+    return artifacts.map(({ pkg, tarball }) => ({
+      name: pkg.name,
+      version: pkg.version,
+      tarball: path.join(outDir, tarball),
+    }));
+  };
   steps.push([
     'SBOM',
-    async () => (await Promise.all(artifacts.map(({ pkg, tarball }) => writeSbom(pkg, outDir, tarball)))).join(', '),
+    async () => {
+      const all = packed();
+      const written = await Promise.all(
+        all.map(async (pkg) => {
+          const name = path.basename(pkg.tarball).replace(/\.tgz$/, '.cdx.json');
+          return `${name} (${await writePackageSbom(pkg, all, path.join(outDir, name))} components)`;
+        }),
+      );
+      return `CycloneDX, each from an install of its package alone: ${written.join(', ')}`;
+    },
   ]);
   steps.push([
     'checksums',
