@@ -1,12 +1,13 @@
 // @ts-check
 // `npm run release`: builds, runs the breaking-change gate, packs every package under packages/* into
 // dist/release/ with a CycloneDX SBOM each and a SHA-256 list of it all. Dry by default: nothing is published
-// from here, and nothing in the tree changes.
+// unless asked, and nothing in the tree changes.
 //
 //   npm run release                              build, gate, pack, SBOMs, checksums
 //   npm run release -- --record                  the same, then record the release: the baseline
 //                                                (generated/release/openapi.json) and the changelog entries
 //   npm run release -- --record --replace 1.0.0  re-record the first release over its unpublished baseline
+//   npm run release -- --publish --registry <url>  the same, then publish the tarballs (lib/publish.mjs)
 //   --skip-build                                 use generated/ as it is;  --out <dir>  instead of dist/release
 import { createHash } from 'node:crypto';
 import { copyFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -14,8 +15,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { contractChangelog, contractEntry, packageEntry, writeEntry } from './lib/changelog.mjs';
 import { baselinePath, checkChanges, formatReport } from './lib/gate.mjs';
+import { publishTarballs, registryUrl } from './lib/publish.mjs';
 import { runCommand } from './lib/run-command.mjs';
-import { writePackageSbom } from './lib/sbom.mjs';
+import { dependencyFields, writePackageSbom } from './lib/sbom.mjs';
 import { bundlePath, failureText, isEntryPoint, messageOf, root, runSteps, StepError } from './lib/steps.mjs';
 import { contractVersion } from './lib/versions.mjs';
 
@@ -91,16 +93,20 @@ export function checkRecordable({ version, baselineVersion, replace, recorded })
 }
 
 /**
- * Builds, gates, packs and (with `record`) records a release; resolves with whether every step passed.
- * @param {{ record?: boolean, replace?: string, skipBuild?: boolean, outDir?: string }} [options]
+ * Builds, gates, packs, (with `record`) records and (with `registry`) publishes a release; resolves with
+ * whether every step passed. Publishing is the last step, so nothing is published unless all else passed.
+ * @param {{ record?: boolean, replace?: string, skipBuild?: boolean, outDir?: string, registry?: string }} [options]
  */
-export async function release({
+async function release({
   record = false,
   replace,
   skipBuild = false,
   outDir = path.join(root, 'dist/release'),
+  registry,
 } = {}) {
   if (replace !== undefined && !record) throw new StepError('--replace only makes sense with --record.');
+  // A registry that is not one fails here, before anything is built.
+  if (registry !== undefined) registryUrl(registry);
   if (record) {
     const baseline = await readFile(baselinePath, 'utf8').then(JSON.parse, () => undefined);
     checkRecordable({
@@ -145,12 +151,14 @@ export async function release({
       return `${artifacts.map(({ tarball }) => tarball).join(', ')}${privates.length ? ` (private, not packed: ${privates.map((pkg) => pkg.name).join(', ')})` : ''}`;
     },
   ]);
-  /** The packed packages as the SBOM step takes them. */
+  /** The packed packages as the SBOM and publish steps take them; `needs`: the release's packages each depends on. */
   const packed = () => {
+    const names = artifacts.map(({ pkg }) => pkg.name);
     return artifacts.map(({ pkg, tarball }) => ({
       name: pkg.name,
       version: pkg.version,
       tarball: path.join(outDir, tarball),
+      needs: names.filter((name) => dependencyFields.some((field) => pkg.json[field]?.[name] !== undefined)),
     }));
   };
   steps.push([
@@ -197,10 +205,22 @@ export async function release({
       },
     ]);
   }
+  if (registry !== undefined) {
+    steps.push([
+      'publish',
+      async () => {
+        const note = await publishTarballs(packed(), registry);
+        const unrecorded = !record && gate.baselineVersion !== gate.version;
+        return unrecorded
+          ? `${note} (${gate.version} is not recorded: record it with --record, so the next diff starts from what was published)`
+          : note;
+      },
+    ]);
+  }
   const ok = await runSteps(steps);
-  if (ok && !record)
+  if (ok && !record && registry === undefined)
     console.log(
-      'Dry run: nothing recorded, nothing published. Record this release with `npm run release -- --record`.',
+      'Dry run: nothing recorded, nothing published. Record this release with `npm run release -- --record`, publish it with `-- --publish --registry <url>`.',
     );
   return ok;
 }
@@ -214,11 +234,19 @@ if (isEntryPoint(import.meta.url)) {
         replace: { type: 'string' },
         'skip-build': { type: 'boolean' },
         out: { type: 'string' },
+        publish: { type: 'boolean' },
+        registry: { type: 'string' },
       },
     }));
+    if (values.publish && values.registry === undefined)
+      throw new Error(
+        '--publish needs --registry <url>, the registry to publish to (`npm config get registry` for your default one).',
+      );
+    if (values.registry !== undefined && !values.publish)
+      throw new Error('--registry only makes sense with --publish: a release is published only when asked.');
   } catch (error) {
     console.error(
-      `${messageOf(error)}\nUsage: npm run release [-- --record [--replace <first version>]] [--skip-build] [--out <dir>]`,
+      `${messageOf(error)}\nUsage: npm run release [-- --record [--replace <first version>]] [--publish --registry <url>] [--skip-build] [--out <dir>]`,
     );
     process.exit(1);
   }
@@ -228,6 +256,7 @@ if (isEntryPoint(import.meta.url)) {
       replace: values.replace,
       skipBuild: values['skip-build'],
       outDir: values.out ? path.resolve(values.out) : undefined,
+      registry: values.publish ? values.registry : undefined,
     });
   } catch (error) {
     console.error(failureText(error));

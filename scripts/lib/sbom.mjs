@@ -25,7 +25,7 @@ export function npmPurl(/** @type {string} */ name, /** @type {string} */ versio
 }
 
 /** The manifest fields through which a package can depend on another one of the release. */
-const dependencyFields = /** @type {const} */ (['dependencies', 'optionalDependencies', 'peerDependencies']);
+export const dependencyFields = /** @type {const} */ (['dependencies', 'optionalDependencies', 'peerDependencies']);
 
 /**
  * The packed manifest made installable before its siblings are on a registry: each package of the release it

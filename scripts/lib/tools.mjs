@@ -1,5 +1,5 @@
 // @ts-check
-// Tools that the release needs now and then, kept out of the repository's own install: each is
+// Tools that the release and its test need now and then, kept out of the repository's own install: each is
 // pinned by the package.json and package-lock.json of its folder under tools/ and installed on first use with
 // `npm ci` into node_modules/.cache/trading-analytics-api/tools/ (which the repository's `npm ci` empties), once
 // per lockfile, then reused. See tools/README.md.
