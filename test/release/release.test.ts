@@ -12,10 +12,11 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractEntry, groupChanges, packageEntry, writeEntry } from '../../scripts/lib/changelog.mjs';
 import type { RatedChange } from '../../scripts/lib/gate.mjs';
-import { publishOrder, redact, registryUrl } from '../../scripts/lib/publish.mjs';
+import { publishOrder, publishTarballs, redact, registryUrl } from '../../scripts/lib/publish.mjs';
 import { npmPurl } from '../../scripts/lib/sbom.mjs';
 import { type Bump, contractVersion, workspacePackages } from '../../scripts/lib/versions.mjs';
 import { checkRecordable, checksumsName } from '../../scripts/release.mjs';
@@ -147,6 +148,27 @@ describe('npm run release -- --publish --registry <url>', () => {
   it('puts every package on the registry as packed, at the one version', async () => {
     for (const pkg of released)
       expect(await heldIntegrity(pkg.name, version), pkg.name).toBe(integrityOf(path.join(outDir, tarballName(pkg))));
+  });
+
+  it('leaves a version the registry holds with the same tarball, and publishes nothing when it holds one with another', async () => {
+    const tarballs = released.map((pkg) => ({
+      name: pkg.name,
+      version,
+      tarball: path.join(outDir, tarballName(pkg)),
+      needs: [],
+    }));
+    // A rerun after a partial publish.
+    const again = await publishTarballs(tarballs, registry.url);
+    expect(again).toContain(': published nothing; already there with the same tarball: ');
+    // The same files compressed otherwise: another tarball under a version the registry already holds.
+    const core = tarballs.find((pkg) => pkg.name === '@trading-analytics/core')!;
+    const other = path.join(work, 'core-other.tgz');
+    writeFileSync(other, gzipSync(gunzipSync(readFileSync(core.tarball)), { level: 1 }));
+    expect(integrityOf(other)).not.toBe(integrityOf(core.tarball));
+    await expect(publishTarballs([{ ...core, tarball: other }], registry.url)).rejects.toThrow(
+      `already holds @trading-analytics/core@${version} with another tarball than this release's: nothing was published`,
+    );
+    expect(await heldIntegrity(core.name, version)).toBe(integrityOf(core.tarball));
   });
 
   it('installs every package from the registry into a fresh app with an empty cache: the bins run and a strict consumer type-checks', async () => {
