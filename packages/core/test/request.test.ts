@@ -5,6 +5,7 @@ import {
   type BodyRead,
   ContractValidator,
   checkRequest,
+  concreteStatuses,
   createContract,
   MAX_BODY_BYTES,
   MAX_JSON_VALUES,
@@ -12,6 +13,8 @@ import {
   type RequestParts,
   refusal,
   requestSchemaViolations,
+  selectionMiss,
+  selectionMissAnswer,
   violationsHeader,
 } from '../src/index.js';
 import { document } from './support/bundle.js';
@@ -66,6 +69,29 @@ describe('checkRequest', () => {
     expect(checked.outcome).toBe('missing');
     if (checked.outcome === 'missing')
       expect(checked.detail).toMatch(/^getStakedApy documents no status 503; it documents /);
+  });
+
+  it('names, in the 404 of an undocumented status, exactly the statuses each operation documents', () => {
+    for (const operation of contract.operations) {
+      const detail = selectionMiss(operation, { code: 999 }) ?? '';
+      const documented = concreteStatuses(operation);
+      // Whatever the wording: the statuses the message says the operation documents are its statuses.
+      const said = /\bdocuments (?!no\b)([^;:.]*)/g;
+      const claimed = [...detail.matchAll(said)].flatMap(([, list]) => (list as string).match(/\b\d{3}\b/g) ?? []);
+      expect({ operationId: operation.operationId, claimed }).toEqual({
+        operationId: operation.operationId,
+        claimed: documented,
+      });
+      if (documented.length === 0) expect(detail).toMatch(/documents none/);
+    }
+    const gasless = contract.operations.find((operation) => operation.operationId === 'submitTradingIntent');
+    expect(gasless && concreteStatuses(gasless)).toEqual([]);
+  });
+
+  it("answers that 404 with the kit's own problem type, as every problem the mock writes itself", () => {
+    const answer = selectionMissAnswer('submitTradingIntent documents no status 999.');
+    expect(answer.status).toBe(404);
+    expect(JSON.parse(answer.body ?? '{}').type).toMatch(/^urn:trading-analytics-mock:[a-z-]+$/);
   });
 
   it('refuses a body to an operation that takes none, and one in an undeclared media type', () => {
