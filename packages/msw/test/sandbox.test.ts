@@ -4,6 +4,7 @@
 // them; `/__sandbox` describes and resets the world; a seed, now or base URL it cannot use is a TypeError; the
 // clock, trades and faults move the world through the sandbox's methods, and a named world keeps its own.
 import { ApiError, createClient, unwrap } from '@trading-analytics/client';
+import { createSandboxControl } from '@trading-analytics/client/sandbox';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { competitions, inviteCode, pairBases, traders } from '../../mock/test/support/cast';
@@ -205,5 +206,29 @@ describe("createSandbox's clock, trades and faults", () => {
     expect(refused.status).toBe(400);
     expect((await refused.json()).field).toBe('X-Sandbox-World');
     mine.reset();
+  });
+
+  it("answers the client's createSandboxControl as the mock does, in the world it names", async () => {
+    const control = createSandboxControl({ baseUrl, world: 'component-b', fetch: (request) => fetch(request) });
+    expect((await control.advance('PT2H')).now).toBe('2026-11-21T14:00:00Z');
+    expect(sandbox.world('component-b').now).toBe('2026-11-21T14:00:00Z');
+    expect(sandbox.now).toBe('2026-11-21T12:00:00Z');
+    const opened = await control.openPosition({
+      trader: dee,
+      pairBase: btc,
+      isLong: false,
+      leverage: 5,
+      margin: '20000000',
+    });
+    const client = createClient({ baseUrl, retry: false, headers: control.headers });
+    const listed = unwrap(
+      await client.GET('/v1/user/{userAddress}/positions', { params: { path: { userAddress: dee } } }),
+    );
+    expect(listed.content).toEqual([opened]);
+    const refused = await control.setNow('2026-11-21T13:00:00Z').catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect((refused as ApiError).body).toMatchObject({ status: 409, field: 'now' });
+    await control.reset();
+    expect(sandbox.world('component-b').now).toBe('2026-11-21T12:00:00Z');
   });
 });
