@@ -108,7 +108,7 @@ export interface SandboxControl {
   openPosition(trade: SandboxTrade): Promise<SandboxPosition>;
   /** Closes an open position at now. */
   closePosition(positionHash: string): Promise<SandboxPosition>;
-  /** The trades opened through the control in this world. */
+  /** The trades opened through the control in this world: the latest 256, oldest first. */
   trades(): Promise<{ trader: string; position: SandboxPosition }[]>;
   setFaults(faults: SandboxFaultsInput): Promise<SandboxFaults>;
   clearFaults(): Promise<SandboxFaults>;

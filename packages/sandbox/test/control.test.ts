@@ -5,7 +5,7 @@
 // writes one world and all of them keep are bounded.
 import { describe, expect, it } from 'vitest';
 import { createSandbox, MAX_WORLDS, type Sandbox, SandboxInputError, type SandboxWorld } from '../src/index.js';
-import { MAX_SANDBOX_WRITES, MAX_WORLD_WRITES } from '../src/limits.js';
+import { MAX_SANDBOX_WRITES, MAX_TRADES_LISTED, MAX_WORLD_WRITES } from '../src/limits.js';
 import { ask, BTC, DEE, ETH, ok } from './support/world.js';
 
 const json = (value: unknown): string => JSON.stringify(value);
@@ -54,7 +54,10 @@ describe('the control surface', () => {
     const opened = control(sandbox, 'POST', '/positions', trade);
     expect(opened).toMatchObject({ status: 201, body: { status: 'OPEN', margin: '200000000' } });
     const hash = (opened.body as { positionHash: string }).positionHash;
-    expect(control(sandbox, 'GET', '/positions').body).toEqual({ trades: [{ trader: DEE, position: opened.body }] });
+    expect(control(sandbox, 'GET', '/positions').body).toEqual({
+      count: 1,
+      trades: [{ trader: DEE, position: opened.body }],
+    });
     control(sandbox, 'POST', '/clock', { advance: 'PT1M' });
     expect(control(sandbox, 'POST', `/positions/${hash}/close`)).toMatchObject({
       status: 200,
@@ -238,6 +241,16 @@ describe('the writes a sandbox keeps', () => {
     expect(sandbox.openPosition(trade)).toMatchObject({ status: 'OPEN' });
     full.reset();
     expect(full.openPosition(trade)).toMatchObject({ status: 'OPEN' });
+  });
+
+  it(`lists the latest ${MAX_TRADES_LISTED} trades made, with the count of all, so the answer stays small`, () => {
+    const sandbox = createSandbox();
+    const made = Array.from({ length: MAX_TRADES_LISTED + 44 }, (_, at) =>
+      sandbox.openPosition({ ...trade, trader: `0x${(at + 1).toString(16).padStart(40, '0')}` }),
+    );
+    const listed = control(sandbox, 'GET', '/positions').body as { count: number; trades: { position: unknown }[] };
+    expect(listed.count).toBe(made.length);
+    expect(listed.trades.map((one) => one.position)).toEqual(made.slice(-MAX_TRADES_LISTED));
   });
 
   it(`forgets the least recently used named worlds once all keep more than ${MAX_SANDBOX_WRITES} writes`, () => {

@@ -3,6 +3,7 @@
 // bytes. Input a control cannot use is a 4xx problem+json naming the field, and changes nothing.
 import { problem } from '../answers/kit.js';
 import { badField, SandboxInputError } from '../errors.js';
+import { MAX_TRADES_LISTED } from '../limits.js';
 import type { ControlRequest, SandboxAnswer } from '../types.js';
 import type { Host } from './host.js';
 import type { World } from './world.js';
@@ -49,7 +50,7 @@ function clock(world: World, method: string, bodyText: string | undefined): Sand
 }
 
 function positions(world: World, method: string, bodyText: string | undefined): SandboxAnswer {
-  if (method === 'GET' || method === 'HEAD') return ok({ trades: world.tradesMade() });
+  if (method === 'GET' || method === 'HEAD') return ok(world.tradesMade(MAX_TRADES_LISTED));
   if (method !== 'POST')
     return notAllowed('/positions', 'GET, HEAD, POST', 'GET (the trades made in this world) and POST (open one)');
   return ok(world.openPosition(objectBody(bodyText)), 201);

@@ -161,13 +161,20 @@ export class World {
     );
   }
 
-  /** The trades made through the control in this world, oldest first, each with its trader and Position at now. */
-  tradesMade(): { trader: string; position: Record<string, unknown> }[] {
+  /**
+   * The latest `most` trades made through the control in this world, oldest first, each with its trader and
+   * Position at now, and how many were made in all.
+   */
+  tradesMade(most: number): { count: number; trades: { trader: string; position: Record<string, unknown> }[] } {
     const view = this.view();
-    return this.writesKept.trades.map((trade) => ({
-      trader: view.traderAt(trade.trader).address,
-      position: positionView(trade.position, view.now),
-    }));
+    const made = this.writesKept.trades;
+    return {
+      count: made.length,
+      trades: made.slice(Math.max(0, made.length - most)).map((trade) => ({
+        trader: view.traderAt(trade.trader).address,
+        position: positionView(trade.position, view.now),
+      })),
+    };
   }
 
   private join(competition: Competition, address: string): void {
