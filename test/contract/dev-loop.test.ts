@@ -270,7 +270,7 @@ describe('npm start -- --watch', () => {
         'npm start -- --watch --sandbox to serve',
         () => output.includes('Ctrl-C stops.') || command.exitCode !== null,
       );
-      expect(output).toContain('Sandbox: seed 6, now 2026-11-21T12:00:00Z.');
+      expect(output).toContain('Sandbox: seed 6, clock starting at 2026-11-21T12:00:00Z.');
       const mockUrl = /^Mock: (http\S+)/m.exec(output)?.[1];
       expect(mockUrl, output).toBeDefined();
       const joined = await fetch(`${mockUrl}/v1/trading-competition/join`, {
