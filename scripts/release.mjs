@@ -14,11 +14,14 @@ import { copyFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promi
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { contractChangelog, contractEntry, packageEntry, writeEntry } from './lib/changelog.mjs';
+import { compileStep } from './lib/compile.mjs';
 import { baselinePath, checkChanges, formatReport } from './lib/gate.mjs';
+import { packWorkspaces } from './lib/pack.mjs';
 import { bundlePath, failureText, isEntryPoint, messageOf, root, runSteps, StepError } from './lib/steps.mjs';
 import { contractVersion } from './lib/versions.mjs';
 
 /** @import { GateResult } from './lib/gate.mjs' */
+/** @import { PackedPackage } from './lib/pack.mjs' */
 /** @import { Step } from './lib/steps.mjs' */
 /** @import { WorkspacePackage } from './lib/versions.mjs' */
 
@@ -48,20 +51,6 @@ function run(command, args, { cwd = root } = {}) {
         : reject(new StepError(`${command} ${args.join(' ')} exited with ${code}\n${stderr.trim()}`)),
     );
   });
-}
-
-/**
- * Packs one workspace package into `outDir` (its prepack script runs: the client compiles, the mock copies
- * the contract); returns the tarball's file name.
- * @param {WorkspacePackage} pkg
- * @param {string} outDir
- * @returns {Promise<string>}
- */
-async function packPackage(pkg, outDir) {
-  const output = await run('npm', ['pack', '--json', '--pack-destination', outDir, '--workspace', pkg.name]);
-  // stdout also carries what the prepack script printed; npm's JSON array starts at the first line that is `[`.
-  const [packed] = JSON.parse(output.slice(output.search(/^\[\s*$/m)));
-  return packed.filename;
 }
 
 /**
@@ -135,13 +124,16 @@ export function checkRecordable({ version, baselineVersion, replace, recorded })
 
 /**
  * Builds, gates, packs and (with `record`) records a release; resolves with whether every step passed.
- * @param {{ record?: boolean, replace?: string, skipBuild?: boolean, outDir?: string }} [options]
+ * `packed`: the packages already packed from this tree by packWorkspaces (the test suite's global setup packs
+ * once per run), copied instead of compiled and packed again.
+ * @param {{ record?: boolean, replace?: string, skipBuild?: boolean, outDir?: string, packed?: PackedPackage[] }} [options]
  */
 export async function release({
   record = false,
   replace,
   skipBuild = false,
   outDir = path.join(root, 'dist/release'),
+  packed,
 } = {}) {
   if (replace !== undefined && !record) throw new StepError('--replace only makes sense with --record.');
   if (record) {
@@ -176,6 +168,8 @@ export async function release({
   ]);
   /** @type {{ pkg: WorkspacePackage, tarball: string }[]} */
   const artifacts = [];
+  // What a package ships is built here, once; the packs run with their scripts off.
+  if (!packed) steps.push(compileStep);
   steps.push([
     'pack',
     async () => {
@@ -183,8 +177,21 @@ export async function release({
       await mkdir(outDir, { recursive: true });
       // A private package (a test harness, say) keeps the shared version but is not a release artifact.
       const privates = gate.packages.filter((pkg) => pkg.json.private === true);
-      for (const pkg of gate.packages.filter((candidate) => !privates.includes(candidate)))
-        artifacts.push({ pkg, tarball: await packPackage(pkg, outDir) });
+      const released = gate.packages.filter((candidate) => !privates.includes(candidate));
+      const tarballs = packed
+        ? await Promise.all(
+            released.map(async (pkg) => {
+              const found = packed.find((candidate) => candidate.name === pkg.name);
+              if (!found) throw new StepError(`${pkg.name} is not among the packed packages given.`);
+              await copyFile(found.tarball, path.join(outDir, path.basename(found.tarball)));
+              return found;
+            }),
+          )
+        : await packWorkspaces(outDir, { include: (pkg) => released.some((candidate) => candidate.dir === pkg.dir) });
+      for (const pkg of released) {
+        const tarball = tarballs.find((candidate) => candidate.name === pkg.name);
+        if (tarball) artifacts.push({ pkg, tarball: path.basename(tarball.tarball) });
+      }
       return `${artifacts.map(({ tarball }) => tarball).join(', ')}${privates.length ? ` (private, not packed: ${privates.map((pkg) => pkg.name).join(', ')})` : ''}`;
     },
   ]);

@@ -1,13 +1,14 @@
 // `npm run release`: a dry run packs every package with an SBOM and a SHA-256 list and changes nothing in the
 // tree; recording writes the changelogs and refuses to rewrite a recorded release by accident. One dry run
-// (without the build: generated/ is checked fresh by the contract project) serves every check of its output.
+// (without the build: generated/ is checked fresh by the contract project; with the tarballs the global setup
+// packed for the run) serves every check of its output.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { contractEntry, groupChanges, packageEntry, writeEntry } from '../../scripts/lib/changelog.mjs';
 import type { RatedChange } from '../../scripts/lib/gate.mjs';
 import { type Bump, contractVersion, workspacePackages } from '../../scripts/lib/versions.mjs';
@@ -16,6 +17,7 @@ import { type Json, listOperations, loadBundle } from '../support/contract';
 import { baselineFile, root } from './seeds';
 
 const outDir = mkdtempSync(path.join(tmpdir(), 'release-out-'));
+afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 const tracked = [
   'CHANGELOG.md',
   'generated/release/openapi.json',
@@ -35,7 +37,7 @@ beforeAll(async () => {
   packages = await workspacePackages(root);
   version = await contractVersion(root);
   before = snapshot();
-  expect(await release({ skipBuild: true, outDir })).toBe(true);
+  expect(await release({ skipBuild: true, outDir, packed: inject('packed') })).toBe(true);
 }, 180_000);
 
 describe('npm run release (dry)', () => {
@@ -119,7 +121,9 @@ describe('recording a release', () => {
   });
 
   it('puts new entries on top, refuses a second entry for a version, and rewrites it only when replacing', async () => {
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'changelog-')), 'CHANGELOG.md');
+    const folder = mkdtempSync(path.join(tmpdir(), 'changelog-'));
+    onTestFinished(() => rmSync(folder, { recursive: true, force: true }));
+    const file = path.join(folder, 'CHANGELOG.md');
     await writeEntry(file, { version: '1.0.0', entry: '## 1.0.0 (2026-01-01)\n\nfirst' });
     await writeEntry(file, { version: '1.1.0', entry: '## 1.1.0 (2026-02-01)\n\nsecond' });
     await expect(writeEntry(file, { version: '1.1.0', entry: '## 1.1.0 (2026-02-02)\n\nagain' })).rejects.toThrow(

@@ -1,19 +1,22 @@
-// The packaged-install tests' set-up and checks: a package's `npm pack` tarball installed into an empty project
-// as a user gets it, publint and attw over the tarball, and a type check of code written in the installed project.
+// The packaged-install tests' set-up and checks: a package's tarball (packed once per run by the global setup,
+// `inject('packed')`) installed into an empty project as a user gets it, publint and attw over the tarball, and
+// a type check of code written in the installed project.
 import { execFile } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 
 const run = promisify(execFile);
 const require = createRequire(import.meta.url);
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const root = fileURLToPath(new URL('../..', import.meta.url));
 
 /**
  * The environment for npm commands run in a scratch project: under `npm test` the npm_* variables (the
@@ -32,15 +35,23 @@ interface Packed {
   files: string[];
 }
 
+/** The tarball the global setup packed of the workspace package in `directory`, if it is one. */
+function packedWorkspace(directory: string): Packed | undefined {
+  const found = inject('packed').find((pkg) => resolve(root, pkg.dir) === resolve(directory));
+  return found && { path: found.tarball, files: found.files };
+}
+
 /**
- * Packs `directory` into `destination` and returns the tarball's path and file list. Lifecycle scripts stay off
- * unless `prepack` says otherwise: what a package builds (the client's dist/) is built by its global setup.
+ * The tarball of the package in `directory`: the one packed for the run when it is a workspace package, else (a
+ * dependency, from node_modules) packed into `destination` now, with its scripts off.
  */
-async function packTarball(directory: string, destination: string, prepack = false): Promise<Packed> {
-  const flags = ['pack', '--json', '--pack-destination', destination, ...(prepack ? [] : ['--ignore-scripts'])];
+async function tarballOf(directory: string, destination: string): Promise<Packed> {
+  const packed = packedWorkspace(directory);
+  if (packed) return packed;
+  const flags = ['pack', '--json', '--pack-destination', destination, '--ignore-scripts'];
   const { stdout } = await run(npm, flags, { cwd: directory, env: scratchEnv });
-  const [packed] = JSON.parse(stdout) as { filename: string; files: { path: string }[] }[];
-  return { path: join(destination, packed!.filename), files: packed!.files.map((file) => file.path) };
+  const [entry] = JSON.parse(stdout) as { filename: string; files: { path: string }[] }[];
+  return { path: join(destination, entry!.filename), files: entry!.files.map((file) => file.path) };
 }
 
 export interface Installed {
@@ -65,8 +76,6 @@ export interface InstallOptions {
   manifest?: Record<string, unknown>;
   /** Gives npm a cache of the install's own that starts empty, so nothing comes from the user's cache. */
   ownCache?: boolean;
-  /** Packs with the package's prepack, which builds what it ships, instead of taking what is built. */
-  prepack?: boolean;
 }
 
 /**
@@ -91,9 +100,9 @@ export function installBeforeAll(directory: string, options: InstallOptions = {}
 async function packAndInstall(directory: string, options: InstallOptions): Promise<Installed> {
   const work = await mkdtemp(join(tmpdir(), `trading-analytics-${basename(directory)}-`));
   try {
-    const packed = await packTarball(directory, work, options.prepack);
+    const packed = await tarballOf(directory, work);
     const beside = await Promise.all(
-      (options.beside ?? []).map(async (folder) => (await packTarball(folder, work)).path),
+      (options.beside ?? []).map(async (folder) => (await tarballOf(folder, work)).path),
     );
     const app = join(work, 'app');
     await mkdir(app);

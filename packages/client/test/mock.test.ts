@@ -167,7 +167,7 @@ beforeAll(() => {
     sent.push(request);
     return globalThis.fetch(request);
   };
-  client = createClient({ baseUrl: inject('mockUrl'), fetch, retry: { attempts: 3, baseDelayMs: 5 } });
+  client = createClient({ baseUrl: inject('strictMockUrl'), fetch, retry: { attempts: 3, baseDelayMs: 5 } });
 });
 
 /** Calls `operationId` and checks that exactly one request matching the contract's method and path went out. */

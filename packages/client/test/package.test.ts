@@ -46,7 +46,7 @@ describe('installed into an empty project', () => {
   });
 
   it('runs the README quick start against the mock', async () => {
-    const lines = (await runQuickStart(inject('mockUrl'), installed.app)).trim().split('\n');
+    const lines = (await runQuickStart(inject('strictMockUrl'), installed.app)).trim().split('\n');
     expect(lines).toHaveLength(expectedOutput.length);
     for (const [index, line] of lines.entries()) expect(line).toMatch(expectedOutput[index]!);
   });

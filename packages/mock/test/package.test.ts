@@ -1,4 +1,4 @@
-// The packed package as a frontend repository gets it: the tarball (built by its prepack) carries the compiled
+// The packed package as a frontend repository gets it: the tarball (packed once per run) carries the compiled
 // modules, their declarations and the contract, lints clean (publint, attw), installs into an empty project
 // with the core's and the sandbox's tarballs (the other dependencies from the registry, or npm's cache when
 // that holds them; an empty cache works too), and its bin runs through npx, answers, and stops on Ctrl-C
@@ -15,14 +15,12 @@ import { groupAlive, pidOf } from './support/processes';
 
 const sourceDir = new URL('../src/', import.meta.url);
 
-// The core and the sandbox, dependencies npm cannot fetch, come from their own tarballs (their dist/ built by
-// `npm run compile`).
+// The core and the sandbox, dependencies npm cannot fetch, come from their own tarballs, packed for the run too.
 const installed = installBeforeAll(fileURLToPath(new URL('..', import.meta.url)), {
   beside: [
     fileURLToPath(new URL('../../core/', import.meta.url)),
     fileURLToPath(new URL('../../sandbox/', import.meta.url)),
   ],
-  prepack: true,
 });
 
 describe('the packed package', () => {
