@@ -82,6 +82,8 @@ export async function startDev({
   };
   /** @type {import('@trading-analytics/mock').MockServer | undefined} */
   let mock;
+  /** @type {string | undefined} the JSON text of the bundle the mock serves */
+  let mockBundle;
   /** @type {string | undefined} the JSON text of the bundle the mock and the docs show */
   let served;
   // A page rendered by `npm run docs`, any version: the dev pages are made from it (pageFor). The first
@@ -158,9 +160,12 @@ export async function startDev({
       return fail('lint bundle', error);
     }
     await writeBundle(document, paths.generatedDir);
+    const json = await text;
     const mockServes = (async () => {
+      if (mock && mockBundle === json) return;
       if (mock) await mock.reload(paths.bundle);
       else mock = await startMock(mockOptions);
+      mockBundle = json;
       log(`[dev] lint ok; the mock serves the change (${since(started)})`);
     })();
     const docsShow = docs.then(async () => {
@@ -171,7 +176,7 @@ export async function startDev({
     const outcomes = await Promise.allSettled([mockServes, docsShow]);
     const failed = outcomes.find((result) => result.status === 'rejected');
     if (failed) return problem('serving the new contract', failed.reason, started);
-    served = await text;
+    served = json;
     // Last: nothing served waits for the types, and generating them holds this process for a moment.
     try {
       log(`[dev] types regenerated: ${await generate(paths.generatedDir, paths.bundle)} (${since(started)})`);
@@ -202,25 +207,36 @@ export async function startDev({
   }
 
   // The contract served at start is the last good bundle on disk, until the first cycle brings a newer one.
-  busy = true;
-  const first = await cycle();
-  busy = false;
-  if (!first && !mock) {
+  // The mock starts on it before anything is linted, so a value it cannot use fails the start at once.
+  const onDisk = await readFile(paths.bundle, 'utf8').catch(() => undefined);
+  if (onDisk !== undefined) {
     try {
       mock = await startMock(mockOptions);
-      served = await readFile(paths.bundle, 'utf8');
-      log(`[dev] the mock serves the last bundle on disk, ${relative(paths.bundle)}`);
-      const page = template === undefined ? undefined : pageFor(template, JSON.parse(served));
-      if (page !== undefined) await writeFile(paths.devDocsFile, page);
+      mockBundle = onDisk;
     } catch (error) {
       // A seed or now the sandbox refuses is the command line's fault, not the contract's: no save mends it.
       if (error instanceof TypeError) throw error;
       warn(
-        `[dev] no contract to serve yet (${messageOf(error)}); the mock starts with the first save that lints clean.`,
+        `[dev] the bundle on disk cannot be served (${messageOf(error)}); the mock waits for a save that lints clean.`,
       );
     }
   }
-  const docsServer = await serveDocs(paths.devDocsFile, host, docsPort, live);
+  busy = true;
+  const first = await cycle();
+  busy = false;
+  if (!first && mock && onDisk !== undefined) {
+    served = onDisk;
+    log(`[dev] the mock serves the last bundle on disk, ${relative(paths.bundle)}`);
+    const page = template === undefined ? undefined : pageFor(template, JSON.parse(served));
+    if (page !== undefined) await writeFile(paths.devDocsFile, page);
+  } else if (!first && !mock) {
+    warn('[dev] no contract to serve yet; the mock starts with the first save that lints clean.');
+  }
+  // A docs port that cannot be had ends the start: the mock it started goes with it.
+  const docsServer = await serveDocs(paths.devDocsFile, host, docsPort, live).catch(async (error) => {
+    await mock?.close();
+    throw error;
+  });
 
   /** @type {NodeJS.Timeout | undefined} */
   let debounce;

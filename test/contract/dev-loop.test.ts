@@ -3,6 +3,8 @@
 // last good contract stays served; fixing it reloads the page again. `npm start -- --watch` is the same loop,
 // with npm start's flags (its scenario choices too).
 import { spawn } from 'node:child_process';
+import { copyFile, mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devOptions } from '../../scripts/dev.mjs';
@@ -225,8 +227,19 @@ describe('npm start -- --watch', () => {
   const startScript = fileURLToPath(new URL('../../scripts/start.mjs', import.meta.url));
   const unrealizedPnl = '/v1/portfolio/0x4a7f2c9e1b3d5f60718293a4b5c6d7e8f9012a3b/unrealized-pnl';
 
-  it('keeps the --scenario choices, across a reload too', async () => {
+  /**
+   * A scratch project whose docs page was rendered before (a copy of the loop's page above), as a checkout that
+   * has run `npm run docs` has one: its first cycle makes the page from it instead of rendering it again.
+   */
+  async function watchedProject() {
     const watched = await createScratchProject();
+    await mkdir(path.dirname(watched.file('dist/docs/index.html')), { recursive: true });
+    await copyFile(project.file('dist/docs/dev.html'), watched.file('dist/docs/index.html'));
+    return watched;
+  }
+
+  it('keeps the --scenario choices, across a reload too', async () => {
+    const watched = await watchedProject();
     const flags = ['--watch', '--project', watched.root, '--port', '0', '--docs-port', '0'];
     const command = spawn(process.execPath, [startScript, ...flags, '--scenario', 'getUnrealizedPnl=503'], {
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -257,22 +270,16 @@ describe('npm start -- --watch', () => {
   }, 120_000);
 
   it('keeps the sandbox and its joins across a reload, and refuses a now it cannot use with exit code 2', async () => {
-    const watched = await createScratchProject();
+    // The loop with the options the command reads from these flags, in this process: what the command does
+    // with them past the parsing is the loop itself, shown above and in the test before.
+    const watched = await watchedProject();
     const flags = ['--watch', '--project', watched.root, '--port', '0', '--docs-port', '0', '--sandbox', '--seed', '6'];
-    const command = spawn(process.execPath, [startScript, ...flags], { stdio: ['ignore', 'pipe', 'pipe'] });
-    const exited = new Promise<number | null>((resolve) => command.once('exit', (code) => resolve(code)));
-    let output = '';
-    command.stdout.on('data', (chunk) => (output += chunk));
-    command.stderr.on('data', (chunk) => (output += chunk));
+    const options = startOptions(flags, {});
+    const sandboxed = await startDev({ ...options, log: () => {}, warn: (line: string) => logged.push(line) });
     const ben = '0x9c1e5d2b7a3f48e6c0d1b2a39485f6e7d8c9b0a1';
     try {
-      await until(
-        'npm start -- --watch --sandbox to serve',
-        () => output.includes('Ctrl-C stops.') || command.exitCode !== null,
-      );
-      expect(output).toContain('Sandbox: seed 6, now 2026-11-21T12:00:00Z.');
-      const mockUrl = /^Mock: (http\S+)/m.exec(output)?.[1];
-      expect(mockUrl, output).toBeDefined();
+      expect(sandboxed.sandbox).toEqual({ seed: 6, now: '2026-11-21T12:00:00Z' });
+      const mockUrl = sandboxed.mockUrl;
       const joined = await fetch(`${mockUrl}/v1/trading-competition/join`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -286,15 +293,16 @@ describe('npm start -- --watch', () => {
         const answer = await fetch(`${mockUrl}/v1/leaderboard`, { headers: { prefer: 'code=200' } });
         return (await answer.json()).content[0].biggestWin === 4398.75;
       });
+      expect(sandboxed.mockUrl).toBe(mockUrl);
       const world = await (await fetch(`${mockUrl}/__sandbox`)).json();
       expect(world).toMatchObject({ seed: 6, counts: { joinsSinceStart: 1 } });
     } finally {
-      command.kill('SIGTERM');
-      expect(await exited).toBe(0);
+      await sandboxed.close();
       await watched.remove();
     }
 
-    // On a scratch copy too: the loop's first pass would otherwise write this repository's generated/.
+    // The command itself, on a scratch copy too (a loop that got as far as its first pass would write this
+    // repository's generated/): the mock refuses the now before anything is linted, and the command exits 2.
     const scratch = await createScratchProject();
     try {
       const refusedFlags = ['--watch', '--project', scratch.root, '--sandbox', '--now', 'noon', '--port', '0'];
