@@ -8,6 +8,8 @@
 // - The shared mocks, each on a port the OS picks: `inject('mockUrl')` as `npm start` and the bin serve it,
 //   `inject('strictMockUrl')` with `errors: true` (an answer that breaks the contract becomes a 500), for the
 //   files that only send requests. A file that stops, reloads, floods or reconfigures a mock starts its own.
+// - The mock's answer to every documented case of every operation, asked once (`inject('prismAnswers')`, see
+//   prism-answers.ts): the suites that hold the mock and MSW to the contract read them instead of asking again.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,6 +17,8 @@ import type { TestProject } from 'vitest/node';
 import { compileStep } from '../../scripts/lib/compile.mjs';
 import { type PackedPackage, packWorkspaces } from '../../scripts/lib/pack.mjs';
 import { runSteps } from '../../scripts/lib/steps.mjs';
+import { loadBundle } from './contract';
+import { type RecordedAnswer, recordPrismAnswers } from './prism-answers';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -24,6 +28,8 @@ declare module 'vitest' {
     strictMockUrl: string;
     /** Every package under packages/, packed once for the run. */
     packed: PackedPackage[];
+    /** The `mockUrl` mock's answer to every documented case. */
+    prismAnswers: RecordedAnswer[];
   }
 }
 
@@ -48,12 +54,13 @@ export default async function setup(project: TestProject) {
       stops.push(mock.close);
       return mock;
     };
-    const [packed, mock, strictMock] = await Promise.all([
+    const [packed, [mock, prismAnswers], strictMock] = await Promise.all([
       packWorkspaces(packedDir),
-      started({ port: 0 }),
+      started({ port: 0 }).then(async (mock) => [mock, await recordPrismAnswers(mock.url, loadBundle())] as const),
       started({ port: 0, errors: true }),
     ]);
     project.provide('mockUrl', mock.url);
+    project.provide('prismAnswers', prismAnswers);
     project.provide('strictMockUrl', strictMock.url);
     project.provide('packed', packed);
   } catch (error) {
