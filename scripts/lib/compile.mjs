@@ -1,6 +1,6 @@
 // @ts-check
 // Compiling the packages: every package under packages/ to its dist/ (and, for those that ship it, the
-// contract into contract/), each with its own `build` script, in the order they depend on each other. The
+// contract into contract/), each with its own `build` script, each after the packages it depends on. The
 // step is skipped while no package source, tsconfig, package.json or file of generated/ changed since its last
 // success; a package it does compile starts from an empty dist/, so no module of a removed source is left.
 import { execFile } from 'node:child_process';
@@ -11,24 +11,49 @@ import { promisify } from 'node:util';
 import { root } from './paths.mjs';
 import { StepError } from './steps.mjs';
 
+/** @import { PackageManifest } from './versions.mjs' */
+
 const run = promisify(execFile);
 
-/** Packages another package imports come first; the rest follow in name order. */
-const dependencyOrder = ['core', 'client', 'sandbox', 'mock', 'msw', 'conformance'];
+/** Whether a package declares another (by name) in any of its dependency fields. */
+function dependsOn(/** @type {PackageManifest} */ manifest, /** @type {string} */ name) {
+  const { dependencies = {}, devDependencies = {}, peerDependencies = {}, optionalDependencies = {} } = manifest;
+  return [dependencies, devDependencies, peerDependencies, optionalDependencies].some((field) =>
+    Object.hasOwn(field, name),
+  );
+}
 
-/** The packages that compile: a folder under packages/ whose package.json has a `build` script and a tsconfig. */
+/**
+ * The packages that compile (a folder under packages/ whose package.json has a `build` script), each after the
+ * packages it depends on, found from their package.json files; packages that do not depend on each other keep
+ * their folder order. A dependency cycle among them cannot be compiled and is refused, naming the packages.
+ */
 function compiledPackages() {
-  const folders = readdirSync(path.join(root, 'packages'), { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
-    .map((entry) => entry.name)
-    .filter((name) => existsSync(path.join(root, 'packages', name, 'tsconfig.json')))
-    .filter((name) => {
-      const manifest = JSON.parse(readFileSync(path.join(root, 'packages', name, 'package.json'), 'utf8'));
-      return typeof manifest.scripts?.build === 'string';
-    });
-  const rank = (/** @type {string} */ name) =>
-    dependencyOrder.includes(name) ? dependencyOrder.indexOf(name) : dependencyOrder.length;
-  return folders.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+  /** @type {{ folder: string, manifest: PackageManifest }[]} */
+  const packages = readdirSync(path.join(root, 'packages'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(path.join(root, 'packages', entry.name, 'package.json')))
+    .map((entry) => ({
+      folder: entry.name,
+      manifest: JSON.parse(readFileSync(path.join(root, 'packages', entry.name, 'package.json'), 'utf8')),
+    }))
+    .filter(({ manifest }) => typeof manifest.scripts?.build === 'string')
+    .sort((a, b) => a.folder.localeCompare(b.folder));
+  /** @type {string[]} */
+  const ordered = [];
+  const left = [...packages];
+  while (left.length > 0) {
+    const ready = left.find(({ manifest }) =>
+      left.every((other) => other.manifest.name === manifest.name || !dependsOn(manifest, other.manifest.name)),
+    );
+    if (!ready) {
+      throw new StepError(
+        `These packages depend on each other in a cycle: ${left.map((pkg) => pkg.folder).join(', ')}.`,
+      );
+    }
+    ordered.push(ready.folder);
+    left.splice(left.indexOf(ready), 1);
+  }
+  return ordered;
 }
 
 /** `npm run compile`'s one step (see runSteps in steps.mjs). */

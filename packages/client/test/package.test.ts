@@ -31,9 +31,10 @@ async function bundleSize(app: string, entry: string): Promise<number> {
 // of the install's own that starts empty, so nothing comes from the user's cache. Should the client gain a
 // dependency this list lacks, npm fetches it (--prefer-offline, not --offline) instead of failing.
 const installed = installBeforeAll(fileURLToPath(new URL('..', import.meta.url)), {
-  beside: ['openapi-fetch', 'openapi-typescript-helpers'].map((name) =>
-    dirname(require.resolve(`${name}/package.json`)),
-  ),
+  beside: [
+    fileURLToPath(new URL('../../types/', import.meta.url)),
+    ...['openapi-fetch', 'openapi-typescript-helpers'].map((name) => dirname(require.resolve(`${name}/package.json`))),
+  ],
   ownCache: true,
 });
 

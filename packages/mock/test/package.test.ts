@@ -15,12 +15,10 @@ import { groupAlive, pidOf } from './support/processes';
 
 const sourceDir = new URL('../src/', import.meta.url);
 
-// The core and the sandbox, dependencies npm cannot fetch, come from their own tarballs, packed for the run too.
+// The core, the sandbox and the contract's types, dependencies npm cannot fetch, come from their own tarballs,
+// packed for the run too.
 const installed = installBeforeAll(fileURLToPath(new URL('..', import.meta.url)), {
-  beside: [
-    fileURLToPath(new URL('../../core/', import.meta.url)),
-    fileURLToPath(new URL('../../sandbox/', import.meta.url)),
-  ],
+  beside: ['core', 'sandbox', 'types'].map((name) => fileURLToPath(new URL(`../../${name}/`, import.meta.url))),
 });
 
 describe('the packed package', () => {
