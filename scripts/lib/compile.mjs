@@ -63,7 +63,9 @@ export const compileStep = {
     const names = compiledPackages();
     for (const name of names) {
       const dir = path.join(root, 'packages', name);
+      // From nothing: tsc -b would keep the module of a removed source, and trusts its build info over dist/.
       await rm(path.join(dir, 'dist'), { recursive: true, force: true });
+      await rm(path.join(dir, 'tsconfig.tsbuildinfo'), { force: true });
       try {
         await run('npm', ['run', '--silent', 'build'], { cwd: dir });
       } catch (error) {

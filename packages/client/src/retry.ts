@@ -44,7 +44,11 @@ export function retryMiddleware({
   maxDelayMs = 4000,
   random = Math.random,
 }: RetryOptions = {}): Middleware {
-  const limits = { attempts: [attempts, 1], baseDelayMs: [baseDelayMs, 0], maxDelayMs: [maxDelayMs, 0] };
+  const limits: Record<string, [value: number, least: number]> = {
+    attempts: [attempts, 1],
+    baseDelayMs: [baseDelayMs, 0],
+    maxDelayMs: [maxDelayMs, 0],
+  };
   for (const [name, [value, least]] of Object.entries(limits)) {
     // A wait of 2^31 ms or more is one a timer cannot hold: Node would end it after 1 ms.
     if (!(value >= least && value < 2 ** 31)) invalid(`retry.${name} must be from ${least} to 2147483647`, value);
