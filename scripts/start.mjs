@@ -11,7 +11,8 @@ import { spawn } from 'node:child_process';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { sandboxHint, scenarioHint, startMock } from '@trading-analytics/mock';
+import { startMock } from '@trading-analytics/mock';
+import { sandboxHint, scenarioHint } from '@trading-analytics/mock/cli';
 import { staleGeneratedFiles } from './check-generated.mjs';
 import { runDev } from './lib/dev-loop.mjs';
 import {
@@ -23,7 +24,7 @@ import {
   serveUsage,
   usageExit,
 } from './lib/flags.mjs';
-import { docsInputs, root } from './lib/paths.mjs';
+import { bundlePath, docsInputs, root } from './lib/paths.mjs';
 import { boundPort, closeServer, serveDocs, stopOnSignals, urlHost } from './lib/serve.mjs';
 import { isEntryPoint, messageOf, runSteps, StepError } from './lib/steps.mjs';
 
@@ -162,6 +163,8 @@ async function main() {
   let docs;
   try {
     mock = await startMock({
+      // This repository's bundle, just brought up to date: the copy inside the mock package is the build's.
+      contract: bundlePath,
       host: options.host,
       port: options.port,
       logLevel: 'error',

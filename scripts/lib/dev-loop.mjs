@@ -9,7 +9,8 @@
 import { watch } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { sandboxHint, scenarioHint, startMock } from '@trading-analytics/mock';
+import { startMock } from '@trading-analytics/mock';
+import { sandboxHint, scenarioHint } from '@trading-analytics/mock/cli';
 import { bundleDocument, writeBundle } from '../bundle.mjs';
 import { buildDocs } from '../docs.mjs';
 import { generate } from '../generate.mjs';

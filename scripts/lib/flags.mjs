@@ -3,8 +3,13 @@
 // over MOCK_PORT, MOCK_HOST and DOCS_PORT), the mock's CORS mode, its scenario choices and its sandbox, and
 // the project the dev loop watches.
 import path from 'node:path';
-import { ANY_FREE_PORT, parsePort } from '@trading-analytics/core';
-import { choiceFlagOptions, readSandboxFlags, readScenarioChoices } from '@trading-analytics/mock';
+import {
+  ANY_FREE_PORT,
+  choiceFlagOptions,
+  parsePort,
+  readSandboxFlags,
+  readScenarioChoices,
+} from '@trading-analytics/mock/cli';
 import { root } from './paths.mjs';
 import { messageOf } from './steps.mjs';
 
@@ -43,7 +48,7 @@ export const projectUsage = `  --project <dir>      (watching) a copy of this re
  * @property {number} docsPort the docs' port; 0 for any free one
  * @property {boolean} corsCredentials
  * @property {Record<string, string>} scenarios the mock's scenario choices, by operationId
- * @property {import('@trading-analytics/mock').SandboxSettings | false} sandbox the mock's sandbox, or false
+ * @property {import('@trading-analytics/mock/cli').SandboxSettings | false} sandbox the mock's sandbox, or false
  * @property {string} project the folder whose openapi/ the dev loop watches
  */
 

@@ -19,10 +19,8 @@ export function failureText(/** @type {unknown} */ error) {
   return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }
 
-/** The message of an error, or the thrown value as text. */
-export function messageOf(/** @type {unknown} */ error) {
-  return error instanceof Error ? error.message : String(error);
-}
+/** The message of an error, or the thrown value as text (the core's, one for every package and script). */
+export { messageOf } from '@trading-analytics/core';
 
 /**
  * Runs a binary from node_modules/.bin; resolves with its output, rejects with a StepError carrying it.

@@ -5,12 +5,12 @@
 import type { Plugin } from 'ajv';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import type { Query } from './checks.js';
 import { isDateTime } from './date-time.js';
 import type { Json, OpenApiDocument, Schema } from './openapi.js';
 import type { ContractOperation } from './operations.js';
-import { type Answer, refusal, type Violation } from './problems.js';
+import { type Answer, refusal, type Violation } from './problem-answers.js';
 import { resolve, valueAtPointer } from './refs.js';
+import type { Query } from './request-checks.js';
 
 // A CommonJS module whose `module.exports` is the plugin and whose `.default` is the same function: Node's
 // ESM import gives the former, bundlers the latter.
@@ -37,7 +37,7 @@ function retarget(node: unknown): unknown {
  * The string formats the contract names itself (`integer-string`, `decimal-string`), each read with the
  * pattern its component schema carries, skipping formats the validator already knows.
  */
-export function contractFormats(document: OpenApiDocument, knownFormats: object): [string, RegExp][] {
+function contractFormats(document: OpenApiDocument, knownFormats: object): [string, RegExp][] {
   return Object.values(document.components?.schemas ?? {})
     .filter(
       (schema) =>

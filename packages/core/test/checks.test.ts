@@ -1,4 +1,4 @@
-// The request checks (src/checks.ts) on their own, as the mock's guard and the MSW handlers use them: what each
+// The request checks (src/request-checks.ts) on their own, as the mock's guard and the MSW handlers use them: what each
 // accepts and refuses, and that none throws or recurses on input built to break it.
 import { describe, expect, it } from 'vitest';
 import {

@@ -1,4 +1,4 @@
-// Type tests of the core's public API, checked by the root `tsc -p tsconfig.json` (never run).
+// Type tests of the core's public API, checked by the root `tsc -b` (never run).
 import { expectTypeOf } from 'vitest';
 import {
   type Answer,
@@ -9,7 +9,6 @@ import {
   createContract,
   type OpenApiDocument,
   PROBLEMS,
-  parsePort,
   type RequestParts,
   refusal,
   type Violation,
@@ -40,4 +39,3 @@ expectTypeOf(refusal(undefined, [])).toEqualTypeOf<Answer>();
 expectTypeOf(PROBLEMS.invalidRequest.type).toEqualTypeOf<'urn:trading-analytics-mock:invalid-request'>();
 // @ts-expect-error the vocabulary is closed: a problem kind is one of PROBLEMS' keys
 PROBLEMS.somethingElse;
-expectTypeOf(parsePort).returns.toEqualTypeOf<number>();

@@ -4,7 +4,6 @@
 // (with --sandbox), then Prism over the contract.
 import type { AddressInfo } from 'node:net';
 import { createSandbox, type Sandbox } from '@trading-analytics/sandbox';
-import type { ServedContract } from './contract.js';
 import { createCors } from './cors.js';
 import { createFront, guardedRequest } from './front.js';
 import { createGuard } from './guard.js';
@@ -12,6 +11,7 @@ import { messageOf, stackOf } from './message.js';
 import { createSandboxAnswers, createSandboxControl } from './sandbox.js';
 import { INVALID_SANDBOX_EXIT } from './sandbox-options.js';
 import { createScenarioControl } from './scenario-control.js';
+import type { ServedContract } from './served-contract.js';
 
 /** What startMock() hands the process (checked there). */
 export interface ServerSettings {
@@ -64,7 +64,10 @@ try {
   const sandbox = buildSandbox();
   // Prism is loaded only now, once the sandbox's options are known to be good: a seed or now it refuses costs
   // no more than this process's start.
-  const [{ serveContract }, { createLogger }] = await Promise.all([import('./contract.js'), import('./prism.js')]);
+  const [{ serveContract }, { createLogger }] = await Promise.all([
+    import('./served-contract.js'),
+    import('./prism.js'),
+  ]);
   const logger = createLogger(logLevel);
   // The contract served right now. Everything that depends on the document (its model, the Prism instance,
   // the answers kept) is built by serveContract, so serving a new version is one assignment.

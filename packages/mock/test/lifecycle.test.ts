@@ -5,6 +5,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bundleFile } from '../../../test/support/contract';
 import { takenPort } from '../../../test/support/ports';
@@ -91,8 +92,9 @@ describe('startMock', () => {
     expect(await portAnswers(port)).toBe(false);
   });
 
-  it('serves the repository contract, generated/openapi.json, when run inside the repository', () => {
-    expect(contractPath()).toBe(bundleFile);
+  it('serves the contract its build copied into the package, the same bytes as generated/openapi.json', async () => {
+    expect(contractPath()).toBe(fileURLToPath(new URL('../contract/openapi.json', import.meta.url)));
+    expect(await readFile(contractPath(), 'utf8')).toBe(await readFile(bundleFile, 'utf8'));
   });
 });
 

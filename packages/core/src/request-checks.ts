@@ -1,9 +1,10 @@
 // The request checks of the mock's guard and the MSW handlers, as pure functions of what a request carries:
 // each returns the values it read, or a list of violations saying what is wrong. None of them throws on any
 // input, and none recurses, so no input can exhaust the stack.
-import { MAX_JSON_DEPTH, MAX_SAFE_INTEGER } from './limits.js';
+
 import type { Schema } from './openapi.js';
-import type { Violation } from './problems.js';
+import type { Violation } from './problem-answers.js';
+import { MAX_JSON_DEPTH, MAX_SAFE_INTEGER } from './request-limits.js';
 
 /** The query as name -> value, or values when a name is repeated. */
 export type Query = Record<string, string | string[]>;
@@ -17,7 +18,7 @@ export interface Preferences {
 }
 
 /** Decodes one percent-encoded URL component; undefined when its encoding does not decode to UTF-8. */
-export function strictDecode(text: string): string | undefined {
+function strictDecode(text: string): string | undefined {
   try {
     return decodeURIComponent(text);
   } catch {
@@ -26,7 +27,7 @@ export function strictDecode(text: string): string | undefined {
 }
 
 /** A value quoted for a message, cut to `limit` characters. */
-export function quoted(text: string, limit = 60): string {
+function quoted(text: string, limit = 60): string {
   return JSON.stringify(text.length > limit ? `${text.slice(0, limit)}…` : text);
 }
 
