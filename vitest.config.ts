@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { serialFiles } from './test/support/serial-files';
+import { serialFiles } from './test/support/serial-files.ts';
 
 // One project per part: the contract as a whole (test/contract), the rendered docs (test/docs), change
 // management (test/release), each package under packages/ with its own vitest.config.ts, and `serial`: the

@@ -1,5 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
-import { serialFilesOf } from '../../test/support/serial-files';
+import { serialFilesOf } from '../../test/support/serial-files.ts';
 
 // The client package's tests. The root global setup compiles and packs the packages and starts the mock
 // (`inject('strictMockUrl')`) the files call; the file that measures time runs in the root's serial project.

@@ -1,5 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
-import { serialFilesOf } from '../../test/support/serial-files';
+import { serialFilesOf } from '../../test/support/serial-files.ts';
 
 // The conformance package's tests: the runner against the project's mock (must conform), against a test
 // server with known departures (each flagged, nothing else), its command line, caps and reports, the packed
