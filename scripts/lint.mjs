@@ -3,10 +3,11 @@
 // source (openapi/openapi.yaml, split files): Redocly recommended-strict with example validation, and
 // Spectral's layout and house rules; bundle (generated/openapi.json): Spectral's full rulesets.
 //
-// Spectral runs in this process through the Spectral CLI's own ruleset loader and linter pieces (so the
-// verdicts are the CLI's), with the ruleset loaded once for both passes. Redocly runs as its CLI: the CLI is
+// Spectral runs in this process through its packages' public JavaScript API, with the ruleset loaded once for
+// both passes. Redocly runs as its CLI: the CLI is
 // one prebuilt file, and no published @redocly/openapi-core matches its version, so an in-process linter
 // would apply other rules than `redocly lint`.
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { bundlePath, isEntryPoint, messageOf, root, runSteps, runTool, StepError, sourceSpec } from './lib/steps.mjs';
@@ -39,23 +40,28 @@ function spectralLinter(/** @type {string} */ ruleset) {
   if (!linter) {
     /** @type {Promise<SpectralLinter>} */
     const loading = (async () => {
-      // The CLI's own dependencies, resolved from its folder wherever npm put them.
-      const fromCli = createRequire(createRequire(import.meta.url).resolve('@stoplight/spectral-cli/package.json'));
-      const { getRuleset } = fromCli('./dist/services/linter/utils/getRuleset.js');
-      const { getResolver } = fromCli('./dist/services/linter/utils/getResolver.js');
-      const { Spectral, Document } = fromCli('@stoplight/spectral-core');
-      const { readParsable } = fromCli('@stoplight/spectral-runtime');
-      const { Yaml } = fromCli('@stoplight/spectral-parsers');
-      const { text } = fromCli('@stoplight/spectral-formatters');
-      const loaded = await getRuleset(ruleset);
+      // Spectral's packages through their public entry points, as its JavaScript API documents them; the
+      // ruleset is bundled with the same plugins the CLI adds (Spectral's built-in functions and rulesets, and
+      // CommonJS modules such as the OWASP ruleset), so the verdicts are the CLI's.
+      const require = createRequire(import.meta.url);
+      const { bundleAndLoadRuleset } = require('@stoplight/spectral-ruleset-bundler/with-loader');
+      const { builtins } = require('@stoplight/spectral-ruleset-bundler/plugins/builtins');
+      const { commonjs } = require('@stoplight/spectral-ruleset-bundler/plugins/commonjs');
+      const { Spectral, Document } = require('@stoplight/spectral-core');
+      const { fetch, readParsable } = require('@stoplight/spectral-runtime');
+      const { createHttpAndFileResolver } = require('@stoplight/spectral-ref-resolver');
+      const { Yaml } = require('@stoplight/spectral-parsers');
+      const { text } = require('@stoplight/spectral-formatters');
+      const loaded = await bundleAndLoadRuleset(ruleset, { fs, fetch }, [builtins(), commonjs()]);
       return {
         async lint(/** @type {string} */ file, /** @type {string | undefined} */ content) {
           // A fresh resolver each time: the resolver keeps the $ref'd files it read, and they may have changed.
-          const spectral = new Spectral({ resolver: getResolver() });
+          const spectral = new Spectral({ resolver: createHttpAndFileResolver() });
           spectral.setRuleset(loaded);
           const document = new Document(content ?? (await readParsable(file, { encoding: 'utf8' })), Yaml, file);
           const results = await spectral.run(document, { ignoreUnknownFormat: false });
-          return { count: results.length, report: results.length > 0 ? text(results, {}) : '' };
+          // failSeverity 3 (hint): every result fails the lint, as the CLI's --fail-severity hint.
+          return { count: results.length, report: results.length > 0 ? text(results, { failSeverity: 3 }) : '' };
         },
       };
     })();
@@ -107,7 +113,14 @@ export async function lintSource(file = sourceSpec, { ruleset = spectralRuleset,
 
 export const lintBundle = (file = bundlePath, ruleset = spectralRuleset) => lintSpectral(file, ruleset);
 
-const linters = { tools: ['@redocly/cli', '@stoplight/spectral-cli', '@stoplight/spectral-owasp-ruleset'] };
+const linters = {
+  tools: [
+    '@redocly/cli',
+    '@stoplight/spectral-core',
+    '@stoplight/spectral-rulesets',
+    '@stoplight/spectral-owasp-ruleset',
+  ],
+};
 const lintConfig = ['.spectral.yaml', 'redocly.yaml', 'scripts/spectral', 'scripts/lint.mjs'];
 export const lintSourceStep = {
   name: 'lint source',
