@@ -1,7 +1,6 @@
 // The build's machinery: both linters still catch what they caught as CLIs (Spectral now runs in-process),
 // and the step runner runs steps in dependency order, concurrently, and skips a step only when nothing it
 // reads or wrote has changed.
-import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createScratchProject } from '../../scripts/lib/scratch-project.mjs';
 import { runSteps, StepError } from '../../scripts/lib/steps.mjs';
 import { lintBundle, lintRedocly, lintSource } from '../../scripts/lint.mjs';
+import { runNode } from '../support/commands';
 
 type ScratchProject = Awaited<ReturnType<typeof createScratchProject>>;
 
@@ -195,13 +195,7 @@ describe('runSteps', () => {
 
 describe('npm run build', () => {
   it('refuses an unknown flag with its usage and exit code 2, before running anything', async () => {
-    const failure = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
-      const child = execFile(
-        process.execPath,
-        [fileURLToPath(new URL('../../scripts/build.mjs', import.meta.url)), '--fast'],
-        (_error, _stdout, stderr) => resolve({ code: child.exitCode, stderr }),
-      );
-    });
+    const failure = await runNode(fileURLToPath(new URL('../../scripts/build.mjs', import.meta.url)), ['--fast']);
     expect(failure.code).toBe(2);
     expect(failure.stderr).toContain("Unknown option '--fast'");
     expect(failure.stderr).toContain('Usage: npm run build [-- --force]');

@@ -2,7 +2,6 @@
 // same port and reloads the docs page; a save that breaks the lint is reported (terminal and page) while the
 // last good contract stays served; fixing it reloads the page again. `npm start -- --watch` is the same loop,
 // with npm start's flags (its scenario choices too).
-import { spawn } from 'node:child_process';
 import { copyFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +11,7 @@ import { startDev } from '../../scripts/lib/dev-loop.mjs';
 import { createScratchProject } from '../../scripts/lib/scratch-project.mjs';
 import { startOptions } from '../../scripts/start.mjs';
 import { launchChromium } from '../support/browser';
+import { runNode, startCommand } from '../support/commands';
 
 const leaderboardFile = 'openapi/paths/v1_leaderboard.yaml';
 
@@ -241,18 +241,15 @@ describe('npm start -- --watch', () => {
   it('keeps the --scenario choices, across a reload too', async () => {
     const watched = await watchedProject();
     const flags = ['--watch', '--project', watched.root, '--port', '0', '--docs-port', '0'];
-    const command = spawn(process.execPath, [startScript, ...flags, '--scenario', 'getUnrealizedPnl=503'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const started = startCommand(startScript, [...flags, '--scenario', 'getUnrealizedPnl=503'], 'Ctrl-C stops.');
+    const { command, exited, output } = await started.catch(async (error) => {
+      await watched.remove();
+      throw error;
     });
-    const exited = new Promise<number | null>((resolve) => command.once('exit', (code) => resolve(code)));
-    let output = '';
-    command.stdout.on('data', (chunk) => (output += chunk));
-    command.stderr.on('data', (chunk) => (output += chunk));
     try {
-      await until('npm start -- --watch to serve', () => output.includes('Ctrl-C stops.') || command.exitCode !== null);
-      expect(output).toContain('Scenarios: getUnrealizedPnl=503');
-      const mockUrl = /^Mock: (http\S+)/m.exec(output)?.[1];
-      expect(mockUrl, output).toBeDefined();
+      expect(output()).toContain('Scenarios: getUnrealizedPnl=503');
+      const mockUrl = /^Mock: (http\S+)/m.exec(output())?.[1];
+      expect(mockUrl, output()).toBeDefined();
       expect((await fetch(`${mockUrl}${unrealizedPnl}`)).status).toBe(503);
 
       await watched.edit(leaderboardFile, (text) => text.replace('biggestWin: 4398.1', 'biggestWin: 4398.5'));
@@ -306,12 +303,7 @@ describe('npm start -- --watch', () => {
     const scratch = await createScratchProject();
     try {
       const refusedFlags = ['--watch', '--project', scratch.root, '--sandbox', '--now', 'noon', '--port', '0'];
-      const refused = spawn(process.execPath, [startScript, ...refusedFlags, '--docs-port', '0'], {
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let refusal = '';
-      refused.stderr.on('data', (chunk) => (refusal += chunk));
-      const code = await new Promise<number | null>((resolve) => refused.once('exit', (exit) => resolve(exit)));
+      const { code, stderr: refusal } = await runNode(startScript, [...refusedFlags, '--docs-port', '0']);
       expect(code, refusal).toBe(2);
       expect(refusal).toMatch(/the sandbox's now must be an ISO-8601 instant[\s\S]*Usage: npm start/);
     } finally {

@@ -1,19 +1,17 @@
 // The packaged-install tests' set-up and checks: a package's tarball (packed once per run by the global setup,
 // `inject('packed')`) installed into an empty project as a user gets it, publint and attw over the tarball, and
 // a type check of code written in the installed project.
-import { execFile } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { outputOf, runCommand } from './commands';
 
-const run = promisify(execFile);
 const require = createRequire(import.meta.url);
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -49,7 +47,7 @@ async function tarballOf(directory: string, destination: string): Promise<Packed
   const packed = packedWorkspace(directory);
   if (packed) return packed;
   const flags = ['pack', '--json', '--pack-destination', destination, '--ignore-scripts'];
-  const { stdout } = await run(npm, flags, { cwd: directory, env: scratchEnv });
+  const stdout = await outputOf(npm, flags, { cwd: directory, env: scratchEnv });
   const [entry] = JSON.parse(stdout) as { filename: string; files: { path: string }[] }[];
   return { path: join(destination, entry!.filename), files: entry!.files.map((file) => file.path) };
 }
@@ -109,13 +107,13 @@ async function packAndInstall(directory: string, options: InstallOptions): Promi
     const manifest = { name: 'empty-app', private: true, type: 'module', ...options.manifest };
     await writeFile(join(app, 'package.json'), JSON.stringify(manifest));
     const cache = options.ownCache ? ['--cache', join(work, 'cache')] : [];
-    await run(
+    await outputOf(
       npm,
       ['install', packed.path, ...beside, '--prefer-offline', ...cache, '--no-audit', '--no-fund', '--ignore-scripts'],
       { cwd: app, env: scratchEnv },
     );
     const runModule = async (code: string) =>
-      (await run(process.execPath, ['--input-type=module', '-e', code], { cwd: app, env: scratchEnv })).stdout;
+      outputOf(process.execPath, ['--input-type=module', '-e', code], { cwd: app, env: scratchEnv });
     return { work, tarball: packed.path, files: packed.files, app, runModule };
   } catch (error) {
     await rm(work, { recursive: true, force: true });
@@ -172,12 +170,12 @@ async function publintMessages(tarball: string): Promise<string[]> {
 async function typesProblems(tarball: string): Promise<unknown[]> {
   const attw = join(dirname(require.resolve('@arethetypeswrong/cli/package.json')), 'dist/index.js');
   // attw exits non-zero on any problem in the profile; its JSON report is on stdout either way.
-  const stdout = await run(process.execPath, [attw, tarball, '--profile', 'esm-only', '--format', 'json'], {
+  const { stdout } = await runCommand(process.execPath, [attw, tarball, '--profile', 'esm-only', '--format', 'json'], {
     cwd: dirname(tarball),
-  })
-    .then((result) => result.stdout)
-    .catch((error: { stdout?: string }) => error.stdout ?? '{"problems":{"attw":[{"failed":true}]}}');
-  const { problems } = JSON.parse(stdout) as { problems: Record<string, { resolutionKind?: string }[]> };
+  });
+  // No report at all (attw itself failed) is a problem too, never a clean bill.
+  const report = stdout || '{"problems":{"attw":[{"failed":true}]}}';
+  const { problems } = JSON.parse(report) as { problems: Record<string, { resolutionKind?: string }[]> };
   return Object.values(problems)
     .flat()
     .filter((problem) => problem.resolutionKind !== 'node16-cjs');
@@ -204,8 +202,6 @@ export async function typeCheckProject(
   };
   writeFileSync(join(directory, 'tsconfig.json'), JSON.stringify({ compilerOptions, files }));
   const tsc = require.resolve('typescript/bin/tsc');
-  return run(process.execPath, [tsc, '-p', directory]).then(
-    () => '',
-    (error: { stdout?: string }) => error.stdout ?? String(error),
-  );
+  const { code, stdout, stderr } = await runCommand(process.execPath, [tsc, '-p', directory]);
+  return code === 0 ? '' : stdout || stderr || `tsc exited with ${code}`;
 }

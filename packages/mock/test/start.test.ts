@@ -1,15 +1,15 @@
 // `npm start` (scripts/start.mjs): which flags and variables it reads, when it rebuilds the docs, and the
 // command itself serving the mock and the docs until SIGTERM or Ctrl-C, leaving nothing behind. The
 // command runs with --skip-build here: a test must not rewrite generated/ or dist/.
-import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { docsAreStale, startOptions } from '../../../scripts/start.mjs';
+import { runNode, startCommand as startUntilReady } from '../../../test/support/commands';
 import { freePorts } from '../../../test/support/ports';
-import { groupAlive, pidOf, spawnUntilReady } from './support/processes';
+import { groupAlive, pidOf } from './support/processes';
 
 const startScript = fileURLToPath(new URL('../../../scripts/start.mjs', import.meta.url));
 const scratch = await mkdtemp(path.join(tmpdir(), 'mock-start-'));
@@ -93,7 +93,7 @@ async function startCommand(docsFile: string, extra: string[] = []) {
     docsFile,
     ...extra,
   ];
-  const started = await spawnUntilReady(startScript, args, 'Ctrl-C stops both.', { detached: true });
+  const started = await startUntilReady(startScript, args, 'Ctrl-C stops both.', { detached: true });
   return { ...started, mockUrl: `http://127.0.0.1:${mockPort}`, docsUrl: `http://127.0.0.1:${docsPort}` };
 }
 
@@ -137,12 +137,12 @@ describe('npm start', () => {
     expect(await exited).toBe(0);
 
     const [port] = await freePorts(1);
-    const refused = spawnSync(
-      process.execPath,
-      [startScript, '--skip-build', '--sandbox', '--now', 'noon', '--port', String(port), '--docs-port', '0'],
-      { encoding: 'utf8', timeout: 30_000 },
+    const refused = await runNode(
+      startScript,
+      ['--skip-build', '--sandbox', '--now', 'noon', '--port', String(port), '--docs-port', '0'],
+      { timeoutMs: 30_000 },
     );
-    expect(refused.status).toBe(2);
+    expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/the sandbox's now must be an ISO-8601 instant[\s\S]*Usage: npm start/);
   });
 

@@ -1,0 +1,93 @@
+// Running a command from a test, the one way every file does it: `runCommand` runs one to its end and collects
+// its exit code and output (it never rejects, so a test reads a failing command's code and words), and
+// `startCommand` starts a long-running one (a server) and resolves once it prints that it is ready.
+import { type ChildProcessByStdio, type SpawnOptions, spawn } from 'node:child_process';
+import type { Readable } from 'node:stream';
+
+export interface CommandOutcome {
+  /** The exit code, or null when a signal ended the command. */
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `command` to its end; `timeoutMs` (default 60 s) kills it if it runs longer. */
+export function runCommand(
+  command: string,
+  args: string[],
+  { timeoutMs = 60_000, ...options }: Omit<SpawnOptions, 'stdio'> & { timeoutMs?: number } = {},
+): Promise<CommandOutcome> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.once('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, stdout, stderr });
+    });
+  });
+}
+
+/** Runs a Node script (`node <script> ...args`) to its end. */
+export const runNode = (script: string, args: string[], options?: Parameters<typeof runCommand>[2]) =>
+  runCommand(process.execPath, [script, ...args], options);
+
+export interface StartedCommand {
+  command: ChildProcessByStdio<null, Readable, Readable>;
+  /** Its exit code, once it has ended. */
+  exited: Promise<number | null>;
+  /** Everything it printed so far, stdout and stderr as they came. */
+  output(): string;
+}
+
+/**
+ * Starts a Node script and resolves once its output contains `readyText` (what it prints when it serves). Fails,
+ * naming what it printed, if it stops first or stays silent for 30 s. `detached` gives it a process group of
+ * its own, so a test can send a signal to the group as a terminal does.
+ */
+export async function startCommand(
+  script: string,
+  args: string[],
+  readyText: string,
+  { detached = false } = {},
+): Promise<StartedCommand> {
+  const command = spawn(process.execPath, [script, ...args], { detached, stdio: ['ignore', 'pipe', 'pipe'] });
+  const exited = new Promise<number | null>((resolve) => command.once('exit', (code) => resolve(code)));
+  let output = '';
+  command.stdout.on('data', (chunk) => (output += chunk));
+  command.stderr.on('data', (chunk) => (output += chunk));
+  const deadline = Date.now() + 30_000;
+  while (!output.includes(readyText)) {
+    if (command.exitCode !== null || Date.now() > deadline) {
+      command.kill('SIGKILL');
+      throw new Error(`${script} did not start:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { command, exited, output: () => output };
+}
+
+/** What a command that must succeed printed on stdout; rejects, with what it printed, when it exits otherwise. */
+export async function outputOf(
+  command: string,
+  args: string[],
+  options?: Parameters<typeof runCommand>[2],
+): Promise<string> {
+  const outcome = await runCommand(command, args, options);
+  if (outcome.code !== 0) {
+    const ended = outcome.signal ?? `exit code ${outcome.code}`;
+    throw Object.assign(
+      new Error(`${command} ${args.join(' ')} failed (${ended}):\n${outcome.stderr}${outcome.stdout}`),
+      outcome,
+    );
+  }
+  return outcome.stdout;
+}
