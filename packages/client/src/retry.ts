@@ -1,6 +1,6 @@
 import type { Middleware, MiddlewareCallbackParams } from 'openapi-fetch';
 import { ApiError } from './errors.js';
-import { invalid } from './invalid.js';
+import { invalid, own } from './invalid.js';
 
 export interface RetryOptions {
   /** Attempts in all, the first one included (default 3); 1 sends each request once. */
@@ -38,12 +38,8 @@ const sleep = (ms: number, signal: AbortSignal) =>
  * last attempt still gets 503 the call rejects with an ApiError: an unavailable value never reaches the
  * caller as data.
  */
-export function retryMiddleware({
-  attempts = 3,
-  baseDelayMs = 250,
-  maxDelayMs = 4000,
-  random = Math.random,
-}: RetryOptions = {}): Middleware {
+export function retryMiddleware(options?: RetryOptions): Middleware {
+  const { attempts = 3, baseDelayMs = 250, maxDelayMs = 4000, random = Math.random } = own(options);
   const limits: Record<string, [value: number, least: number]> = {
     attempts: [attempts, 1],
     baseDelayMs: [baseDelayMs, 0],

@@ -1,6 +1,6 @@
 // One conformance run: every operation of the contract (checks and out-of-range refusals), the
 // observations at the not-documented points, then the workflows. Returns the report as data.
-import { ContractValidator } from '@trading-analytics/core';
+import { ContractValidator, ownOptions } from '@trading-analytics/core';
 import { loadContract, workflowFiles } from './contract.js';
 import { createLimiter, type RequestSpec, send } from './http.js';
 import { MAX_TIMER_MS } from './limits.js';
@@ -25,7 +25,9 @@ const RESPECT_WAIT_MARGIN_MS = 5_000;
  * Runs the contract against a service. Rejects with a UsageError for bad options; an unreachable base URL is
  * the report's one problem.
  */
-export async function runConformance(options: ConformanceOptions): Promise<ConformanceReport> {
+export async function runConformance(given: ConformanceOptions): Promise<ConformanceReport> {
+  // Only the options' own properties: one inherited through the object's prototype is ignored.
+  const options = ownOptions(given);
   const { allowWrites = false, onProgress = () => {} } = options;
   const started = performance.now();
   const baseUrl = parseBaseUrl(options.baseUrl);
@@ -164,6 +166,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     respectWaitMs: Math.min(MAX_TIMER_MS, timeoutMs + Math.ceil(1000 / rps) + RESPECT_WAIT_MARGIN_MS),
     screen: screenForFlows(document, validators, redact),
     redact,
+    secrets: Object.values(headers),
     inputs: { ...params.parameters },
     forward: ({ method, target, rawBody }) => limit(() => traffic.send({ method, target, rawBody }, 'workflows')),
   });

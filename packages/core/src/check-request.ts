@@ -21,7 +21,7 @@ import {
   type Query,
   scanJson,
 } from './request-checks.js';
-import { MAX_BODY_BYTES, MAX_JSON_DEPTH } from './request-limits.js';
+import { MAX_BODY_BYTES, MAX_JSON_DEPTH, MAX_JSON_VALUES } from './request-limits.js';
 import { selectionMiss } from './scenarios.js';
 
 /** What the platform read of the body: none, its text, or why it was not read. */
@@ -107,9 +107,11 @@ function parseBody(
   const mediaType = mediaTypeOf(contentType);
   // Without an operation the request is answered 404 or 405 whatever its body holds.
   if (!operation || !isJsonMediaType(mediaType)) return { body: text, numbers: [], violations: [] };
-  const { depthExceeded, numbers } = scanJson(text);
-  if (depthExceeded) {
-    const message = `Invalid JSON body: nested deeper than ${MAX_JSON_DEPTH} levels, the mock's limit (MAX_JSON_DEPTH)`;
+  const { depthExceeded, valuesExceeded, numbers } = scanJson(text);
+  if (depthExceeded || valuesExceeded) {
+    const message = depthExceeded
+      ? `Invalid JSON body: nested deeper than ${MAX_JSON_DEPTH} levels, the mock's limit (MAX_JSON_DEPTH)`
+      : `Invalid JSON body: more than ${MAX_JSON_VALUES} values, the mock's limit (MAX_JSON_VALUES)`;
     return { body: null, numbers: [], violations: [{ location: ['request', 'body'], message }] };
   }
   try {

@@ -1,6 +1,5 @@
 // @trading-analytics/core: the contract as data, platform-neutral (no Node module, no global but the
 // language's own), shared by the mock, the MSW handlers, the conformance runner and the tests.
-
 export {
   type BodyRead,
   bodyAdmission,
@@ -13,6 +12,7 @@ export {
 export { type Contract, createContract } from './contract-model.js';
 export { isDateTime } from './date-time.js';
 export { messageOf } from './error-text.js';
+export { isAllowedHost, isLoopbackHost, isLoopbackOrigin } from './hosts.js';
 export * from './openapi.js';
 export {
   type ContractOperation,
@@ -22,6 +22,7 @@ export {
   listOperations,
   mediaTypeOf,
 } from './operations.js';
+export { ownOptions } from './own-options.js';
 export {
   type Answer,
   PROBLEMS,
@@ -40,11 +41,18 @@ export {
   malformedAccept,
   type Preferences,
   parsePreferences,
+  quoted,
   scanJson,
   schemaAt,
   utf8Length,
 } from './request-checks.js';
-export { MAX_BODY_BYTES, MAX_JSON_DEPTH, MAX_SAFE_INTEGER } from './request-limits.js';
+export {
+  MAX_BODY_BYTES,
+  MAX_JSON_DEPTH,
+  MAX_JSON_VALUES,
+  MAX_SAFE_INTEGER,
+  MAX_VIOLATIONS_LISTED,
+} from './request-limits.js';
 export {
   choiceProblems,
   listScenarios,
