@@ -21,6 +21,7 @@ interface DocumentedCase {
 export interface RecordedAnswer extends DocumentedCase {
   answered: number;
   contentType: string | null;
+  contentLength: string | null;
   violations: string | null;
   body: string;
 }
@@ -62,6 +63,7 @@ export async function recordPrismAnswers(baseUrl: string, document: OpenApiDocum
         ...documented,
         answered: answer.status,
         contentType: answer.headers.get('content-type'),
+        contentLength: answer.headers.get('content-length'),
         violations: answer.headers.get('sl-violations'),
         body: await answer.text(),
       };

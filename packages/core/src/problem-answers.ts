@@ -19,10 +19,7 @@ export const PROBLEMS = {
   /** A request the contract refuses where it declares no 400 (the mock's own choice of status). */
   invalidRequest: { type: 'urn:trading-analytics-mock:invalid-request', title: 'Invalid request' },
   /** A `Prefer` that selects a status or example the operation does not document. */
-  notFound: {
-    type: 'https://stoplight.io/prism/errors#NOT_FOUND',
-    title: 'The server cannot find the requested content',
-  },
+  notFound: { type: 'urn:trading-analytics-mock:case-not-documented', title: 'No documented case matches' },
   /** A path no handler answers. */
   noPathMatched: {
     type: 'https://stoplight.io/prism/errors#NO_PATH_MATCHED_ERROR',

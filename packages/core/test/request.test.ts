@@ -12,8 +12,12 @@ import {
   type RequestParts,
   refusal,
   requestSchemaViolations,
+  selectionMissAnswer,
   violationsHeader,
 } from '../src/index.js';
+// Not exported by the package: the internals the pipeline composes, tested where they live.
+import { concreteStatuses } from '../src/operations.js';
+import { selectionMiss } from '../src/scenarios.js';
 import { document } from './support/bundle.js';
 
 const contract = createContract(document);
@@ -66,6 +70,29 @@ describe('checkRequest', () => {
     expect(checked.outcome).toBe('missing');
     if (checked.outcome === 'missing')
       expect(checked.detail).toMatch(/^getStakedApy documents no status 503; it documents /);
+  });
+
+  it('names, in the 404 of an undocumented status, exactly the statuses each operation documents', () => {
+    for (const operation of contract.operations) {
+      const detail = selectionMiss(operation, { code: 999 }) ?? '';
+      const documented = concreteStatuses(operation);
+      // Whatever the wording: the statuses the message says the operation documents are its statuses.
+      const said = /\bdocuments (?!no\b)([^;:.]*)/g;
+      const claimed = [...detail.matchAll(said)].flatMap(([, list]) => (list as string).match(/\b\d{3}\b/g) ?? []);
+      expect({ operationId: operation.operationId, claimed }).toEqual({
+        operationId: operation.operationId,
+        claimed: documented,
+      });
+      if (documented.length === 0) expect(detail).toMatch(/documents none/);
+    }
+    const gasless = contract.operations.find((operation) => operation.operationId === 'submitTradingIntent');
+    expect(gasless && concreteStatuses(gasless)).toEqual([]);
+  });
+
+  it("answers that 404 with the kit's own problem type, as every problem the mock writes itself", () => {
+    const answer = selectionMissAnswer('submitTradingIntent documents no status 999.');
+    expect(answer.status).toBe(404);
+    expect(JSON.parse(answer.body ?? '{}').type).toMatch(/^urn:trading-analytics-mock:[a-z-]+$/);
   });
 
   it('refuses a body to an operation that takes none, and one in an undeclared media type', () => {

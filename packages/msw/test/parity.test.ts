@@ -1,8 +1,10 @@
 // The handlers and the Prism mock tell the same story: for every operation and every scenario key (each
-// documented status and each named example), the same status and the same JSON body; and a request that
-// breaks the contract is refused the same way (status, body, and the reasons in `sl-violations`). The mock's
-// answers to the documented cases are those the global setup asked for once (test/support/prism-answers.ts),
-// which the mock's own scenarios test holds to the contract.
+// documented status and each named example), the same status, the same JSON body and the same
+// Content-Length; a request that breaks the contract is refused the same way (status, body, length, and the
+// reasons in `sl-violations`); and the client reads an empty error body alike over both. The mock's answers to
+// the documented cases are those the global setup asked for once (test/support/prism-answers.ts), which the
+// mock's own scenarios test holds to the contract.
+import { createClient } from '@trading-analytics/client';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type RecordedAnswer, recordedAnswer } from '../../../test/support/prism-answers';
@@ -22,23 +24,28 @@ afterAll(() => server.close());
 interface Answer {
   status: number;
   body: unknown;
+  /** openapi-fetch reads an answer whose Content-Length is 0 as empty without reading its body. */
+  length: string | null;
   violations: unknown;
 }
 
-function parsed(status: number, text: string, header: string | null): Answer {
+function parsed(status: number, text: string, length: string | null, violations: string | null): Answer {
   return {
     status,
     body: text === '' ? '' : JSON.parse(text),
-    violations: header === null ? null : JSON.parse(header),
+    length,
+    violations: violations === null ? null : JSON.parse(violations),
   };
 }
 
 async function read(response: Response): Promise<Answer> {
-  return parsed(response.status, await response.text(), response.headers.get('sl-violations'));
+  const { headers } = response;
+  return parsed(response.status, await response.text(), headers.get('content-length'), headers.get('sl-violations'));
 }
 
 /** The mock's recorded answer to a case, read as a handler's answer is. */
-const recorded = (answer: RecordedAnswer): Answer => parsed(answer.answered, answer.body, answer.violations);
+const recorded = (answer: RecordedAnswer): Answer =>
+  parsed(answer.answered, answer.body, answer.contentLength, answer.violations);
 
 const operationIds = Object.keys(operations) as OperationId[];
 const compared = { operations: 0, scenarios: 0, refusals: 0 };
@@ -274,6 +281,37 @@ describe('a date-time at the edges of RFC 3339: handler and mock read it alike',
       }
     });
   }
+});
+
+describe('the client over HTTP and over MSW: the same result for an empty error body', () => {
+  // openapi-fetch gives `error: undefined` when the answer says Content-Length: 0, and the body's text
+  // (`""`) when it says no length; the handlers send the mock's length, so an app reads one result.
+  const calls = {
+    'the declared 400 (hours_ago=99)': (baseUrl: string) =>
+      createClient({ baseUrl, retry: false }).GET('/v1/oracle/price/pair-hours-ago', {
+        params: { query: { pair_base: pairBases.btc, hours_ago: 99 } },
+      }),
+    'the 503 of unrealized PnL (Prefer: code=503)': (baseUrl: string) =>
+      createClient({ baseUrl, retry: false }).GET('/v1/portfolio/{user_address}/unrealized-pnl', {
+        params: { path: { user_address: ava } },
+        headers: { prefer: 'code=503' },
+      }),
+    'the 404 of a historical price (Prefer: code=404)': (baseUrl: string) =>
+      createClient({ baseUrl, retry: false }).GET('/v1/oracle/price/pair-24h-ago', {
+        params: { query: { pair_base: pairBases.btc } },
+        headers: { prefer: 'code=404' },
+      }),
+  };
+  it.each(Object.entries(calls))('%s', async (_name, call) => {
+    const outcome = async (baseUrl: string) => {
+      const { data, error, response } = await call(baseUrl);
+      return { status: response.status, data, error, length: response.headers.get('content-length') };
+    };
+    const [overHttp, overMsw] = [await outcome(prismUrl), await outcome(mswUrl)];
+    expect(overHttp).toMatchObject({ data: undefined, error: undefined, length: '0' });
+    expect(overHttp.status).toBeGreaterThanOrEqual(400);
+    expect(overMsw).toEqual(overHttp);
+  });
 });
 
 afterAll(() => {
