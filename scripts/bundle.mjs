@@ -12,22 +12,17 @@ import { generatedDir, isEntryPoint, runSteps, runTool, sourceSpec } from './lib
 
 /**
  * The bundled document, in memory: Redocly's bundle of `source`, with the Redocly config beside its folder.
+ * `signal` stops Redocly.
+ * @param {string} [source]
+ * @param {{ signal?: AbortSignal }} [options]
  * @returns {Promise<OpenApiDocument>}
  */
-export async function bundleDocument(source = sourceSpec) {
+export async function bundleDocument(source = sourceSpec, { signal } = {}) {
   const scratch = await mkdtemp(path.join(tmpdir(), 'bundle-'));
   try {
     const raw = path.join(scratch, 'openapi.json');
-    await runTool('redocly', [
-      'bundle',
-      source,
-      '--config',
-      path.join(path.dirname(source), '../redocly.yaml'),
-      '--output',
-      raw,
-      '--ext',
-      'json',
-    ]);
+    const config = path.join(path.dirname(source), '../redocly.yaml');
+    await runTool('redocly', ['bundle', source, '--config', config, '--output', raw, '--ext', 'json'], { signal });
     return JSON.parse(await readFile(raw, 'utf8'));
   } finally {
     await rm(scratch, { recursive: true, force: true });

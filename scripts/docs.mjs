@@ -153,11 +153,12 @@ export function docsDocument(bundle) {
 
 /**
  * Writes the page of a bundle (its file, or the document itself) to `outFile` (relative to the repository
- * root, or absolute) and returns its absolute path.
+ * root, or absolute) and returns its absolute path. `signal` stops Redocly.
  * @param {string} [outFile]
  * @param {string | OpenApiDocument} [bundleSource]
+ * @param {{ signal?: AbortSignal }} [options]
  */
-export async function buildDocs(outFile = 'dist/docs/index.html', bundleSource = bundlePath) {
+export async function buildDocs(outFile = 'dist/docs/index.html', bundleSource = bundlePath, { signal } = {}) {
   const target = path.resolve(root, outFile);
   const bundle = typeof bundleSource === 'string' ? JSON.parse(await readFile(bundleSource, 'utf8')) : bundleSource;
   const scratch = await mkdtemp(path.join(tmpdir(), 'docs-'));
@@ -167,17 +168,21 @@ export async function buildDocs(outFile = 'dist/docs/index.html', bundleSource =
     const rendered = path.join(scratch, 'index.html');
     await writeFile(source, JSON.stringify(docsDocument(bundle)));
     await writeFile(templateFile, template);
-    await runTool('redocly', [
-      'build-docs',
-      source,
-      '--inlineBundle',
-      '--template',
-      templateFile,
-      '--openapi',
-      JSON.stringify(redocOptions),
-      '--output',
-      rendered,
-    ]);
+    await runTool(
+      'redocly',
+      [
+        'build-docs',
+        source,
+        '--inlineBundle',
+        '--template',
+        templateFile,
+        '--openapi',
+        JSON.stringify(redocOptions),
+        '--output',
+        rendered,
+      ],
+      { signal },
+    );
     const html = (await readFile(rendered, 'utf8')).replace(remoteLogo, 'data:,');
     if (!html.includes(contentSecurityPolicy)) {
       throw new StepError(

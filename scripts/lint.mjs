@@ -15,8 +15,10 @@ import { bundlePath, isEntryPoint, messageOf, root, runSteps, runTool, StepError
 const spectralRuleset = path.join(root, '.spectral.yaml');
 const redoclyConfig = path.join(root, 'redocly.yaml');
 
-export async function lintRedocly(file = sourceSpec, config = redoclyConfig) {
-  const output = await runTool('redocly', ['lint', file, '--config', config, '--format', 'stylish']).catch((error) => {
+/** @param {AbortSignal} [signal] stops the linter */
+export async function lintRedocly(file = sourceSpec, config = redoclyConfig, signal = undefined) {
+  const args = ['lint', file, '--config', config, '--format', 'stylish'];
+  const output = await runTool('redocly', args, { signal }).catch((error) => {
     throw new StepError(`Redocly reported problems in ${file}:\n${messageOf(error)}`);
   });
   // recommended-strict turns warnings into errors, so a clean exit means 0 problems; check the text anyway.
@@ -92,9 +94,16 @@ export async function lintSpectral(file, ruleset = spectralRuleset, content = un
   return 'Spectral: 0 problems';
 }
 
-/** Both linters at once; when both find problems, both reports are in the error. */
-export async function lintSource(file = sourceSpec, { ruleset = spectralRuleset, config = redoclyConfig } = {}) {
-  const results = await Promise.allSettled([lintRedocly(file, config), lintSpectral(file, ruleset)]);
+/**
+ * Both linters at once; when both find problems, both reports are in the error. `signal` stops Redocly's.
+ * @param {string} [file]
+ * @param {{ ruleset?: string, config?: string, signal?: AbortSignal }} [options]
+ */
+export async function lintSource(
+  file = sourceSpec,
+  { ruleset = spectralRuleset, config = redoclyConfig, signal } = {},
+) {
+  const results = await Promise.allSettled([lintRedocly(file, config, signal), lintSpectral(file, ruleset)]);
   /** @type {unknown[]} */
   const failed = [];
   /** @type {string[]} */

@@ -24,18 +24,20 @@ export { messageOf } from '@trading-analytics/core';
 
 /**
  * Runs a binary from node_modules/.bin; resolves with its output, rejects with a StepError carrying it.
+ * `signal` stops it (the promise then rejects too).
  * @param {string} bin
  * @param {string[]} args
- * @param {{ quiet?: boolean, cwd?: string }} [options]
+ * @param {{ quiet?: boolean, cwd?: string, signal?: AbortSignal }} [options]
  * @returns {Promise<string>}
  */
-export function runTool(bin, args, { quiet = true, cwd = root } = {}) {
+export function runTool(bin, args, { quiet = true, cwd = root, signal } = {}) {
   const executable = path.join(root, 'node_modules/.bin', bin);
   return new Promise((resolve, reject) => {
     const child = spawn(executable, args, {
       cwd,
       env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
       stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      signal,
     });
     let output = '';
     child.stdout?.on('data', (chunk) => (output += chunk));

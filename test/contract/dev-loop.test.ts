@@ -1,7 +1,8 @@
 // `npm run dev` end to end, on a scratch copy of the contract: a saved change is served by the mock on the
 // same port and reloads the docs page; a save that breaks the lint is reported (terminal and page) while the
-// last good contract stays served; fixing it reloads the page again. `npm start -- --watch` is the same loop,
-// with npm start's flags (its scenario choices too).
+// last good contract stays served; fixing it reloads the page again. The loop serves the bundle on disk as soon
+// as it starts, and its first pass then serves what changed while nothing watched. `npm start -- --watch` is the
+// same loop, with npm start's flags (its scenario choices too).
 import { copyFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -79,6 +80,8 @@ beforeAll(async () => {
     log: (line: string) => logged.push(line),
     warn: (line: string) => logged.push(line),
   });
+  // This project has no rendered page to start from: its first pass renders one.
+  if (!(await dev.firstPass)) throw new Error(`The first pass did not serve the contract:\n${logged.join('\n')}`);
 }, 60_000);
 
 afterAll(async () => {
@@ -238,8 +241,10 @@ describe('npm start -- --watch', () => {
     return watched;
   }
 
-  it('keeps the --scenario choices, across a reload too', async () => {
+  it('serves the bundle on disk at once, then what was saved while nothing watched, keeping the --scenario choices', async () => {
     const watched = await watchedProject();
+    // Saved before the loop starts: generated/ still holds the bundle from before the save.
+    await watched.edit(leaderboardFile, (text) => text.replace('biggestWin: 4398.1', 'biggestWin: 4398.5'));
     const flags = ['--watch', '--project', watched.root, '--port', '0', '--docs-port', '0'];
     const started = startCommand(startScript, [...flags, '--scenario', 'getUnrealizedPnl=503'], 'Ctrl-C stops.');
     const { command, exited, output } = await started.catch(async (error) => {
@@ -251,9 +256,11 @@ describe('npm start -- --watch', () => {
       const mockUrl = /^Mock: (http\S+)/m.exec(output())?.[1];
       expect(mockUrl, output()).toBeDefined();
       expect((await fetch(`${mockUrl}${unrealizedPnl}`)).status).toBe(503);
+      // Ready before its first pass over the source: the bundle on disk is what it serves first.
+      expect((await (await fetch(`${mockUrl}/v1/leaderboard`)).json()).content[0].biggestWin).toBe(4398.1);
+      expect(output()).not.toContain('[dev] lint ok');
 
-      await watched.edit(leaderboardFile, (text) => text.replace('biggestWin: 4398.1', 'biggestWin: 4398.5'));
-      await until('the reloaded contract', async () => {
+      await until('the first pass to serve the save', async () => {
         const answer = await fetch(`${mockUrl}/v1/leaderboard`);
         return (await answer.json()).content[0].biggestWin === 4398.5;
       });
