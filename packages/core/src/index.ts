@@ -4,16 +4,22 @@ export {
   type BodyRead,
   bodyAdmission,
   bodyTooLarge,
-  type CheckedRequest,
   checkRequest,
   type PassedRequest,
-  type RequestParts,
 } from './check-request.js';
 export { type Contract, createContract } from './contract-model.js';
-export { isDateTime } from './date-time.js';
 export { messageOf } from './error-text.js';
-export { isAllowedHost, isLoopbackHost, isLoopbackOrigin } from './hosts.js';
-export * from './openapi.js';
+export { isAllowedHost, isLoopbackOrigin } from './hosts.js';
+export {
+  type Header,
+  HTTP_METHODS,
+  type HttpMethod,
+  type Json,
+  type OpenApiDocument,
+  type Parameter,
+  type RequestBody,
+  type Schema,
+} from './openapi.js';
 export {
   type ContractOperation,
   createRouter,
@@ -33,19 +39,7 @@ export {
   violationsHeader,
 } from './problem-answers.js';
 export { escapePointer, pointerSegments, resolve, valueAtPointer } from './refs.js';
-export {
-  decodePath,
-  decodeQuery,
-  integerProblem,
-  isMediaType,
-  malformedAccept,
-  type Preferences,
-  parsePreferences,
-  quoted,
-  scanJson,
-  schemaAt,
-  utf8Length,
-} from './request-checks.js';
+export { decodePath, type Preferences, quoted, utf8Length } from './request-checks.js';
 export {
   MAX_BODY_BYTES,
   MAX_JSON_DEPTH,
@@ -70,7 +64,6 @@ export {
 export {
   requiredHeaders,
   SANDBOX_PATH,
-  type SandboxCall,
   type ServedSandbox,
   sandboxAnswer,
   sandboxControlAnswer,
@@ -78,7 +71,6 @@ export {
 } from './served.js';
 export {
   ContractValidator,
-  requestSchemaViolations,
   requestValidators,
   type SchemaError,
   schemaRefusal,

@@ -1,6 +1,8 @@
 // The request pipeline over the repository's bundle: what the mock's guard and the MSW handlers refuse,
 // find missing, or pass on, with the words both answer with.
 import { describe, expect, it } from 'vitest';
+// Not exported by the package: the internals the pipeline composes, tested where they live.
+import type { RequestParts } from '../src/check-request.js';
 import {
   type BodyRead,
   ContractValidator,
@@ -9,15 +11,13 @@ import {
   MAX_BODY_BYTES,
   MAX_JSON_VALUES,
   MAX_VIOLATIONS_LISTED,
-  type RequestParts,
   refusal,
-  requestSchemaViolations,
   selectionMissAnswer,
   violationsHeader,
 } from '../src/index.js';
-// Not exported by the package: the internals the pipeline composes, tested where they live.
 import { concreteStatuses } from '../src/operations.js';
 import { selectionMiss } from '../src/scenarios.js';
+import { requestSchemaViolations } from '../src/validation.js';
 import { document } from './support/bundle.js';
 
 const contract = createContract(document);

@@ -1,15 +1,15 @@
 // Type tests of the core's public API, checked by the root `tsc -b` (never run).
 import { expectTypeOf } from 'vitest';
+// The request's parts and outcome are named by the package's modules, not its index: no other package names them.
+import type { CheckedRequest, RequestParts } from '../src/check-request.js';
 import {
   type Answer,
-  type CheckedRequest,
   type Contract,
   type ContractOperation,
   checkRequest,
   createContract,
   type OpenApiDocument,
   PROBLEMS,
-  type RequestParts,
   refusal,
   type Violation,
 } from '../src/index.js';
