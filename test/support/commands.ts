@@ -1,6 +1,7 @@
 // Running a command from a test, the one way every file does it: `runCommand` runs one to its end and collects
-// its exit code and output (it never rejects, so a test reads a failing command's code and words), and
-// `startCommand` starts a long-running one (a server) and resolves once it prints that it is ready.
+// its exit code and output (it never rejects, so a test reads a failing command's code and words; `outputOf` is
+// its form for a command that must succeed), and `startCommand` starts a long-running one (a server) and
+// resolves once it prints that it is ready. `runNode` and `startNode` do the same for a Node script.
 import { type ChildProcessByStdio, type SpawnOptions, spawn } from 'node:child_process';
 import type { Readable } from 'node:stream';
 
@@ -49,31 +50,45 @@ export interface StartedCommand {
 }
 
 /**
- * Starts a Node script and resolves once its output contains `readyText` (what it prints when it serves). Fails,
- * naming what it printed, if it stops first or stays silent for 30 s. `detached` gives it a process group of
- * its own, so a test can send a signal to the group as a terminal does.
+ * Starts a command and resolves once its output contains `readyText` (what it prints when it serves). Fails,
+ * naming what it printed, and kills it, if it stops first or stays silent past `timeoutMs` (default 30 s).
+ * `detached` gives it a process group of its own, so a test can send a signal to the group as a terminal does.
  */
 export async function startCommand(
-  script: string,
+  command: string,
   args: string[],
   readyText: string,
-  { detached = false } = {},
+  {
+    detached = false,
+    timeoutMs = 30_000,
+    ...options
+  }: Omit<SpawnOptions, 'stdio' | 'detached'> & { detached?: boolean; timeoutMs?: number } = {},
 ): Promise<StartedCommand> {
-  const command = spawn(process.execPath, [script, ...args], { detached, stdio: ['ignore', 'pipe', 'pipe'] });
-  const exited = new Promise<number | null>((resolve) => command.once('exit', (code) => resolve(code)));
+  const started = spawn(command, args, { ...options, detached, stdio: ['ignore', 'pipe', 'pipe'] });
+  const exited = new Promise<number | null>((resolve) => started.once('exit', (code) => resolve(code)));
   let output = '';
-  command.stdout.on('data', (chunk) => (output += chunk));
-  command.stderr.on('data', (chunk) => (output += chunk));
-  const deadline = Date.now() + 30_000;
+  started.stdout.on('data', (chunk) => (output += chunk));
+  started.stderr.on('data', (chunk) => (output += chunk));
+  const deadline = Date.now() + timeoutMs;
   while (!output.includes(readyText)) {
-    if (command.exitCode !== null || Date.now() > deadline) {
-      command.kill('SIGKILL');
-      throw new Error(`${script} did not start:\n${output}`);
+    if (started.exitCode !== null || Date.now() > deadline) {
+      // The whole group, when it has one: npx, say, runs the command in a process of its own.
+      if (detached && started.pid !== undefined && started.exitCode === null) process.kill(-started.pid, 'SIGKILL');
+      else started.kill('SIGKILL');
+      throw new Error(`${command} ${args.join(' ')} did not start:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return { command, exited, output: () => output };
+  return { command: started, exited, output: () => output };
 }
+
+/** Starts a Node script (`node <script> ...args`); see startCommand. */
+export const startNode = (
+  script: string,
+  args: string[],
+  readyText: string,
+  options?: Parameters<typeof startCommand>[3],
+) => startCommand(process.execPath, [script, ...args], readyText, options);
 
 /** What a command that must succeed printed on stdout; rejects, with what it printed, when it exits otherwise. */
 export async function outputOf(

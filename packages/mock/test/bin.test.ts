@@ -2,7 +2,7 @@
 // Ctrl-C or SIGTERM with the mock stopped.
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { runNode, startCommand } from '../../../test/support/commands';
+import { runNode, startNode } from '../../../test/support/commands';
 import { takenPort } from '../../../test/support/ports';
 import { isRunning, pidOf } from './support/processes';
 
@@ -31,7 +31,7 @@ describe('trading-analytics-mock', () => {
   });
 
   it('serves on a free port with --port 0, and reflects the origin with credentials under --cors-credentials', async () => {
-    const { command, exited, output } = await startCommand(
+    const { command, exited, output } = await startNode(
       bin,
       ['--port', '0', '--cors-credentials', '--control-origin', 'https://app.example.com'],
       'Ctrl-C stops it.',
@@ -70,7 +70,7 @@ describe('trading-analytics-mock', () => {
 
   it('serves the sandbox with --sandbox, --seed and --now on --port 0, printing the URL it bound and the world', async () => {
     const now = '2026-12-01T00:00:00Z';
-    const { command, exited, output } = await startCommand(
+    const { command, exited, output } = await startNode(
       bin,
       ['--sandbox', '--seed', '9', '--now', now, '--port', '0'],
       'Ctrl-C stops it.',
@@ -127,7 +127,7 @@ describe('trading-analytics-mock', () => {
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     it(`serves until ${signal}, then stops the mock and exits 0`, async () => {
-      const { command, exited, output } = await startCommand(bin, ['--port', '0'], 'Ctrl-C stops it.');
+      const { command, exited, output } = await startNode(bin, ['--port', '0'], 'Ctrl-C stops it.');
       let url: string;
       try {
         url = servedUrl(output());

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startOptions } from '../../../scripts/start.mjs';
-import { runNode, startCommand } from '../../../test/support/commands';
+import { runNode, startNode } from '../../../test/support/commands';
 import { ContractValidator } from '../../../test/support/contract';
 import { readScenarioChoices } from '../src/cli.js';
 import { controlPath, type MockServer, scenarioKeys, startMock } from '../src/index.js';
@@ -185,7 +185,7 @@ describe('command line', () => {
   });
 
   it('the bin serves a --scenario choice and prints it', async () => {
-    const { command, output } = await startCommand(
+    const { command, output } = await startNode(
       bin,
       ['--port', '0', '--scenario', 'getUnrealizedPnl=503'],
       'Ctrl-C stops it.',

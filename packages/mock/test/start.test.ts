@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { docsAreStale, startOptions } from '../../../scripts/start.mjs';
-import { runNode, startCommand as startUntilReady } from '../../../test/support/commands';
+import { runNode, startNode } from '../../../test/support/commands';
 import { freePorts } from '../../../test/support/ports';
 import { groupAlive, pidOf } from './support/processes';
 
@@ -89,7 +89,7 @@ describe('docs staleness', () => {
 });
 
 /** `npm start` serving `docsFile`, on two free ports: it takes no port 0, and prints the addresses it was given. */
-async function startCommand(docsFile: string, extra: string[] = []) {
+async function startServing(docsFile: string, extra: string[] = []) {
   const [mockPort, docsPort] = await freePorts(2);
   const args = [
     '--skip-build',
@@ -101,7 +101,7 @@ async function startCommand(docsFile: string, extra: string[] = []) {
     docsFile,
     ...extra,
   ];
-  const started = await startUntilReady(startScript, args, 'Ctrl-C stops both.', { detached: true });
+  const started = await startNode(startScript, args, 'Ctrl-C stops both.', { detached: true });
   return { ...started, mockUrl: `http://127.0.0.1:${mockPort}`, docsUrl: `http://127.0.0.1:${docsPort}` };
 }
 
@@ -110,7 +110,7 @@ describe('npm start', () => {
     const page = path.join(scratch, 'docs', 'index.html');
     await mkdir(path.dirname(page), { recursive: true });
     await writeFile(page, '<!DOCTYPE html><title>Trading analytics API</title>');
-    const { command, exited, output, mockUrl, docsUrl } = await startCommand(page);
+    const { command, exited, output, mockUrl, docsUrl } = await startServing(page);
 
     try {
       expect(output()).toContain(`Mock: ${mockUrl}`);
@@ -131,7 +131,7 @@ describe('npm start', () => {
   });
 
   it('serves the sandbox with --sandbox, and refuses a now it cannot use with the usage and exit code 2', async () => {
-    const { command, exited, output, mockUrl } = await startCommand(path.join(scratch, 'never-built.html'), [
+    const { command, exited, output, mockUrl } = await startServing(path.join(scratch, 'never-built.html'), [
       '--sandbox',
       '--seed',
       '5',
@@ -155,7 +155,7 @@ describe('npm start', () => {
   });
 
   it('still serves the mock when the docs page has not been built, and says so', async () => {
-    const { command, exited, output, mockUrl } = await startCommand(path.join(scratch, 'never-built.html'));
+    const { command, exited, output, mockUrl } = await startServing(path.join(scratch, 'never-built.html'));
     try {
       expect(output()).toMatch(/Docs: not served, .*never-built\.html does not exist/);
       expect((await fetch(`${mockUrl}/v1/leaderboard`)).status).toBe(200);
