@@ -3,13 +3,12 @@
 // source (openapi/openapi.yaml, split files): Redocly recommended-strict with example validation, and
 // Spectral's layout and house rules; bundle (generated/openapi.json): Spectral's full rulesets.
 //
-// Spectral runs in this process through its packages' public JavaScript API, with the ruleset loaded once for
-// both passes. Redocly runs as its CLI: the CLI is
+// Spectral runs through its packages' public JavaScript API in a worker thread (lib/spectral-worker.mjs), with
+// the ruleset loaded once for both passes. Redocly runs as its CLI: the CLI is
 // one prebuilt file, and no published @redocly/openapi-core matches its version, so an in-process linter
 // would apply other rules than `redocly lint`.
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { bundlePath, isEntryPoint, messageOf, root, runSteps, runTool, StepError, sourceSpec } from './lib/steps.mjs';
 
 const spectralRuleset = path.join(root, '.spectral.yaml');
@@ -33,45 +32,53 @@ export async function lintRedocly(file = sourceSpec, config = redoclyConfig, sig
  * @property {(file: string, content?: string) => Promise<{ count: number, report: string }>} lint
  */
 
-/** @type {Map<string, Promise<SpectralLinter>>} */
+/** @type {Map<string, SpectralLinter>} */
 const spectralLinters = new Map();
 
-/** One Spectral instance per ruleset file, loaded on first use (loading is most of a lint's time). */
+/**
+ * One Spectral worker thread per ruleset file (lib/spectral-worker.mjs), started on first use: it loads the
+ * ruleset once (most of a lint's time) and lints off this thread. It holds the process open only while a lint
+ * is pending. A worker that fails or whose ruleset fails to load is replaced next time (it may be fixed).
+ */
 function spectralLinter(/** @type {string} */ ruleset) {
-  let linter = spectralLinters.get(ruleset);
-  if (!linter) {
-    /** @type {Promise<SpectralLinter>} */
-    const loading = (async () => {
-      // Spectral's packages through their public entry points, as its JavaScript API documents them; the
-      // ruleset is bundled with the same plugins the CLI adds (Spectral's built-in functions and rulesets, and
-      // CommonJS modules such as the OWASP ruleset), so the verdicts are the CLI's.
-      const require = createRequire(import.meta.url);
-      const { bundleAndLoadRuleset } = require('@stoplight/spectral-ruleset-bundler/with-loader');
-      const { builtins } = require('@stoplight/spectral-ruleset-bundler/plugins/builtins');
-      const { commonjs } = require('@stoplight/spectral-ruleset-bundler/plugins/commonjs');
-      const { Spectral, Document } = require('@stoplight/spectral-core');
-      const { fetch, readParsable } = require('@stoplight/spectral-runtime');
-      const { createHttpAndFileResolver } = require('@stoplight/spectral-ref-resolver');
-      const { Yaml } = require('@stoplight/spectral-parsers');
-      const { text } = require('@stoplight/spectral-formatters');
-      const loaded = await bundleAndLoadRuleset(ruleset, { fs, fetch }, [builtins(), commonjs()]);
-      return {
-        async lint(/** @type {string} */ file, /** @type {string | undefined} */ content) {
-          // A fresh resolver each time: the resolver keeps the $ref'd files it read, and they may have changed.
-          const spectral = new Spectral({ resolver: createHttpAndFileResolver() });
-          spectral.setRuleset(loaded);
-          const document = new Document(content ?? (await readParsable(file, { encoding: 'utf8' })), Yaml, file);
-          const results = await spectral.run(document, { ignoreUnknownFormat: false });
-          // failSeverity 3 (hint): every result fails the lint, as the CLI's --fail-severity hint.
-          return { count: results.length, report: results.length > 0 ? text(results, { failSeverity: 3 }) : '' };
-        },
-      };
-    })();
-    // A ruleset that failed to load is loaded again next time (it may have been fixed meanwhile).
-    loading.catch(() => spectralLinters.delete(ruleset));
-    spectralLinters.set(ruleset, loading);
-    linter = loading;
-  }
+  const known = spectralLinters.get(ruleset);
+  if (known) return known;
+  const worker = new Worker(new URL('./lib/spectral-worker.mjs', import.meta.url), { workerData: { ruleset } });
+  worker.unref();
+  /** @type {Map<number, { resolve: (value: { count: number, report: string }) => void, reject: (error: Error) => void }>} */
+  const pending = new Map();
+  let nextId = 0;
+  const forget = (/** @type {Error} */ error) => {
+    if (spectralLinters.get(ruleset) === linter) spectralLinters.delete(ruleset);
+    for (const { reject } of pending.values()) reject(error);
+    pending.clear();
+    void worker.terminate();
+  };
+  worker.on('message', (/** @type {{ id: number, count?: number, report?: string, error?: string }} */ answer) => {
+    const waiting = pending.get(answer.id);
+    if (!waiting) return;
+    pending.delete(answer.id);
+    if (pending.size === 0) worker.unref();
+    if (answer.error !== undefined) {
+      const error = new Error(answer.error);
+      waiting.reject(error);
+      // The ruleset may be what failed: a fresh worker loads it again next time.
+      forget(error);
+    } else waiting.resolve({ count: answer.count ?? 0, report: answer.report ?? '' });
+  });
+  worker.on('error', forget);
+  worker.on('exit', (code) => forget(new Error(`Spectral's worker stopped (exit code ${code}).`)));
+  /** @type {SpectralLinter} */
+  const linter = {
+    lint: (file, content) =>
+      new Promise((resolve, reject) => {
+        nextId += 1;
+        pending.set(nextId, { resolve, reject });
+        worker.ref();
+        worker.postMessage({ id: nextId, file, content });
+      }),
+  };
+  spectralLinters.set(ruleset, linter);
   return linter;
 }
 
@@ -85,7 +92,7 @@ function spectralLinter(/** @type {string} */ ruleset) {
 export async function lintSpectral(file, ruleset = spectralRuleset, content = undefined) {
   let linted;
   try {
-    linted = await (await spectralLinter(ruleset)).lint(file, content);
+    linted = await spectralLinter(ruleset).lint(file, content);
   } catch (error) {
     throw new StepError(`Spectral could not lint ${file}: ${messageOf(error)}`);
   }
@@ -130,7 +137,13 @@ const linters = {
     '@stoplight/spectral-owasp-ruleset',
   ],
 };
-const lintConfig = ['.spectral.yaml', 'redocly.yaml', 'scripts/spectral', 'scripts/lint.mjs'];
+const lintConfig = [
+  '.spectral.yaml',
+  'redocly.yaml',
+  'scripts/spectral',
+  'scripts/lint.mjs',
+  'scripts/lib/spectral-worker.mjs',
+];
 export const lintSourceStep = {
   name: 'lint source',
   run: () => lintSource(),
