@@ -16,7 +16,7 @@ const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 const installed = installBeforeAll(packageDir, { beside: [fileURLToPath(new URL('../../core/', import.meta.url))] });
 
 describe('the packed package', () => {
-  it('holds the built runner with its declarations, the contract and its workflows, the README and the LICENSE; no source', async () => {
+  it('holds the built runner with its declarations, its bin, the contract and its workflows, the README and the LICENSE; no source', async () => {
     const sources = (await readdir(path.join(packageDir, 'src'))).filter((name) => name.endsWith('.ts'));
     for (const source of sources) {
       const name = source.replace(/\.ts$/, '');
@@ -30,6 +30,7 @@ describe('the packed package', () => {
     expect(files.filter((file) => !file.startsWith('dist/') && !file.startsWith('contract/')).sort()).toEqual([
       'LICENSE',
       'README.md',
+      'bin/trading-analytics-conformance.js',
       'package.json',
     ]);
     const contract = path.join(installed.app, 'node_modules/@trading-analytics/conformance/contract/openapi.json');
