@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { listOperations } from '@trading-analytics/core';
 import { stringify } from 'yaml';
-import { generatedDir, isEntryPoint, runSteps, runTool, sourceSpec } from './lib/steps.mjs';
+import { runTool } from './lib/run-command.mjs';
+import { generatedDir, isEntryPoint, runSteps, sourceSpec } from './lib/steps.mjs';
 
 /** @import { OpenApiDocument } from '@trading-analytics/core' */
 

@@ -11,7 +11,8 @@ import { scenariosSection } from './docs-scenarios.mjs';
 import { changelogSection } from './lib/changelog.mjs';
 import { tableCell } from './lib/markdown.mjs';
 import { docsInputs } from './lib/paths.mjs';
-import { bundlePath, isEntryPoint, root, runSteps, runTool, StepError } from './lib/steps.mjs';
+import { runTool } from './lib/run-command.mjs';
+import { bundlePath, isEntryPoint, root, runSteps, StepError } from './lib/steps.mjs';
 import { walk } from './spectral/walk.js';
 
 /** @import { OpenApiDocument } from '@trading-analytics/core' */

@@ -18,7 +18,7 @@ import { compileStep } from './lib/compile.mjs';
 import { baselinePath, checkChanges, formatReport } from './lib/gate.mjs';
 import { packWorkspaces } from './lib/pack.mjs';
 import { publishTarballs, registryUrl } from './lib/publish.mjs';
-import { runCommand } from './lib/run-command.mjs';
+import { outputOf } from './lib/run-command.mjs';
 import { dependencyFields, writePackageSbom } from './lib/sbom.mjs';
 import { bundlePath, failureText, isEntryPoint, messageOf, root, runSteps, StepError } from './lib/steps.mjs';
 import { contractVersion } from './lib/versions.mjs';
@@ -111,7 +111,7 @@ async function release({
   if (!skipBuild)
     steps.push([
       'build',
-      () => runCommand(process.execPath, [path.join(root, 'scripts/build.mjs')]).then(() => 'npm run build passed'),
+      () => outputOf(process.execPath, [path.join(root, 'scripts/build.mjs')]).then(() => 'npm run build passed'),
     ]);
   steps.push([
     'gate',

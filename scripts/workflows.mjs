@@ -7,7 +7,8 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { listOperations } from '@trading-analytics/core';
 import { parse, stringify } from 'yaml';
-import { generatedDir, isEntryPoint, messageOf, root, runSteps, runTool, StepError } from './lib/steps.mjs';
+import { runTool } from './lib/run-command.mjs';
+import { generatedDir, isEntryPoint, messageOf, root, runSteps, StepError } from './lib/steps.mjs';
 
 /** @import { OpenApiDocument } from '@trading-analytics/core' */
 /**

@@ -3,17 +3,14 @@
 // contract into contract/), each with its own `build` script, each after the packages it depends on. The
 // step is skipped while no package source, tsconfig, package.json or file of generated/ changed since its last
 // success; a package it does compile starts from an empty dist/, so no module of a removed source is left.
-import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { root } from './paths.mjs';
+import { runCommand } from './run-command.mjs';
 import { StepError } from './steps.mjs';
 
 /** @import { PackageManifest } from './versions.mjs' */
-
-const run = promisify(execFile);
 
 /** Whether a package declares another (by name) in any of its dependency fields. */
 function dependsOn(/** @type {PackageManifest} */ manifest, /** @type {string} */ name) {
@@ -66,12 +63,9 @@ export const compileStep = {
       // From nothing: tsc -b would keep the module of a removed source, and trusts its build info over dist/.
       await rm(path.join(dir, 'dist'), { recursive: true, force: true });
       await rm(path.join(dir, 'tsconfig.tsbuildinfo'), { force: true });
-      try {
-        await run('npm', ['run', '--silent', 'build'], { cwd: dir });
-      } catch (error) {
-        const { stdout = '', stderr = '' } = /** @type {{ stdout?: string, stderr?: string }} */ (error);
-        throw new StepError(`packages/${name} does not compile:\n${`${stdout}${stderr}`.trim()}`);
-      }
+      const built = await runCommand('npm', ['run', '--silent', 'build'], { cwd: dir });
+      if (built.code !== 0)
+        throw new StepError(`packages/${name} does not compile:\n${`${built.stdout}${built.stderr}`.trim()}`);
     }
     return names.join(', ');
   },

@@ -15,7 +15,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { escapePointer, HTTP_METHODS, pointerSegments, resolve, valueAtPointer } from '@trading-analytics/core';
 import { bundlePath, generatedDir, root } from './paths.mjs';
-import { messageOf, runTool, StepError } from './steps.mjs';
+import { runTool } from './run-command.mjs';
+import { messageOf, StepError } from './steps.mjs';
 import { announcedBump, isAtLeast, largerBump, nextVersion, versions } from './versions.mjs';
 
 /** @import { Bump, WorkspacePackage } from './versions.mjs' */

@@ -3,14 +3,11 @@
 // lifecycle scripts off. What a package ships is built before (`npm run compile`: dist/, and the contract
 // copied into the mock and the runner), so a pack never rebuilds what other work may be reading. `npm run
 // release` packs this way, and so does the test suite's global setup, once per run.
-import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { root } from './paths.mjs';
-import { StepError } from './steps.mjs';
+import { outputOf, outsideNpmEnv } from './run-command.mjs';
+import { messageOf, StepError } from './steps.mjs';
 import { workspacePackages } from './versions.mjs';
-
-const run = promisify(execFile);
 
 /**
  * @typedef {object} PackedPackage
@@ -33,15 +30,10 @@ export async function packWorkspaces(outDir, { repoRoot = root, include = () => 
   const packages = (await workspacePackages(repoRoot)).filter(include);
   const args = ['pack', '--json', '--ignore-scripts', '--pack-destination', outDir];
   for (const pkg of packages) args.push('--workspace', pkg.dir);
-  // npm run sets npm_* variables (the workspace among them) that would steer this npm: only the cache stays.
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_(?!config_cache$)/i.test(name)));
-  let stdout;
-  try {
-    ({ stdout } = await run('npm', args, { cwd: repoRoot, env, maxBuffer: 64 * 1024 * 1024 }));
-  } catch (error) {
-    const { stderr = '' } = /** @type {{ stderr?: string }} */ (error);
-    throw new StepError(`npm pack failed:\n${stderr.trim()}`);
-  }
+  // npm run sets npm_* variables (the workspace among them) that would steer this npm.
+  const stdout = await outputOf('npm', args, { cwd: repoRoot, env: outsideNpmEnv() }).catch((error) => {
+    throw new StepError(`npm pack failed:\n${messageOf(error)}`);
+  });
   /** @type {{ name: string, version: string, filename: string, files: { path: string }[] }[]} */
   const reported = JSON.parse(stdout);
   return packages.map((pkg) => {

@@ -1,45 +1,33 @@
 // Running a command from a test, the one way every file does it: `runCommand` runs one to its end and collects
 // its exit code and output (it never rejects, so a test reads a failing command's code and words; `outputOf` is
-// its form for a command that must succeed), and `startCommand` starts a long-running one (a server) and
+// its form for a command that must succeed), the scripts' own (scripts/lib/run-command.mjs) with a time limit
+// by default, and `startCommand` starts a long-running one (a server) and
 // resolves once it prints that it is ready. `runNode` and `startNode` do the same for a Node script.
 import { type ChildProcessByStdio, type SpawnOptions, spawn } from 'node:child_process';
 import type { Readable } from 'node:stream';
+import {
+  type CommandOptions,
+  type CommandOutcome,
+  outputOf as outputOfCommand,
+  runCommand as runCommandToEnd,
+} from '../../scripts/lib/run-command.mjs';
 
-export interface CommandOutcome {
-  /** The exit code, or null when a signal ended the command. */
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-}
+export type { CommandOutcome };
 
-/** Runs `command` to its end; `timeoutMs` (default 60 s) kills it if it runs longer. */
-export function runCommand(
-  command: string,
-  args: string[],
-  { timeoutMs = 60_000, ...options }: Omit<SpawnOptions, 'stdio'> & { timeoutMs?: number } = {},
-): Promise<CommandOutcome> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.once('error', (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    child.once('close', (code, signal) => {
-      clearTimeout(timer);
-      resolve({ code, signal, stdout, stderr });
-    });
-  });
-}
+/** A test never leaves a command running past its own limit: 60 s unless it says otherwise. */
+const limited = (options?: CommandOptions): CommandOptions => ({ timeoutMs: 60_000, ...options });
+
+/** Runs `command` to its end (scripts/lib/run-command.mjs); `timeoutMs` (default 60 s) kills it if it runs longer. */
+export const runCommand = (command: string, args: string[], options?: CommandOptions): Promise<CommandOutcome> =>
+  runCommandToEnd(command, args, limited(options));
 
 /** Runs a Node script (`node <script> ...args`) to its end. */
-export const runNode = (script: string, args: string[], options?: Parameters<typeof runCommand>[2]) =>
+export const runNode = (script: string, args: string[], options?: CommandOptions) =>
   runCommand(process.execPath, [script, ...args], options);
+
+/** What a command that must succeed printed on stdout; rejects, with what it printed, when it exits otherwise. */
+export const outputOf = (command: string, args: string[], options?: CommandOptions): Promise<string> =>
+  outputOfCommand(command, args, limited(options));
 
 export interface StartedCommand {
   command: ChildProcessByStdio<null, Readable, Readable>;
@@ -89,20 +77,3 @@ export const startNode = (
   readyText: string,
   options?: Parameters<typeof startCommand>[3],
 ) => startCommand(process.execPath, [script, ...args], readyText, options);
-
-/** What a command that must succeed printed on stdout; rejects, with what it printed, when it exits otherwise. */
-export async function outputOf(
-  command: string,
-  args: string[],
-  options?: Parameters<typeof runCommand>[2],
-): Promise<string> {
-  const outcome = await runCommand(command, args, options);
-  if (outcome.code !== 0) {
-    const ended = outcome.signal ?? `exit code ${outcome.code}`;
-    throw Object.assign(
-      new Error(`${command} ${args.join(' ')} failed (${ended}):\n${outcome.stderr}${outcome.stdout}`),
-      outcome,
-    );
-  }
-  return outcome.stdout;
-}
