@@ -14,8 +14,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { messageOf } from '@trading-analytics/core';
 import { createScratchProject } from './lib/scratch-project.mjs';
-import { messageOf, root, sourceSpec } from './lib/steps.mjs';
+import { root, sourceSpec } from './lib/steps.mjs';
 
 const rounds = 3;
 const saves = 5;

@@ -4,11 +4,12 @@
 // step whose inputs are unchanged since its last success is skipped (`-- --force` runs them all). A step
 // given as `[name, action]` runs after every step above it.
 import { parseArgs } from 'node:util';
+import { messageOf } from '@trading-analytics/core';
 import { mswDataStep } from '../packages/msw/scripts/build.mjs';
 import { bundleStep } from './bundle.mjs';
 import { docsStep } from './docs.mjs';
 import { generateStep } from './generate.mjs';
-import { messageOf, runSteps } from './lib/steps.mjs';
+import { runSteps } from './lib/steps.mjs';
 import { lintBundleStep, lintSourceStep } from './lint.mjs';
 import { workflowsStep } from './workflows.mjs';
 

@@ -4,7 +4,7 @@
 // reads changed since the last success (`-- --force` compiles all).
 import { parseArgs } from 'node:util';
 import { compileStep } from './lib/compile.mjs';
-import { messageOf, runSteps } from './lib/steps.mjs';
+import { runSteps } from './lib/steps.mjs';
 
 let force = false;
 try {
@@ -12,7 +12,9 @@ try {
     values: { force },
   } = parseArgs({ options: { force: { type: 'boolean', default: false } } }));
 } catch (error) {
-  console.error(`${messageOf(error)}\n\nUsage: npm run compile [-- --force]`);
+  // parseArgs throws a TypeError naming the flag. This command runs before any package is compiled, so it
+  // imports nothing from them.
+  console.error(`${/** @type {Error} */ (error).message}\n\nUsage: npm run compile [-- --force]`);
   process.exit(2);
 }
 await runSteps([compileStep], { force });

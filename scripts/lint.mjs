@@ -9,8 +9,9 @@
 // would apply other rules than `redocly lint`.
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { messageOf } from '@trading-analytics/core';
 import { runTool } from './lib/run-command.mjs';
-import { bundlePath, isEntryPoint, messageOf, root, runSteps, StepError, sourceSpec } from './lib/steps.mjs';
+import { bundlePath, isEntryPoint, root, runSteps, StepError, sourceSpec } from './lib/steps.mjs';
 
 const spectralRuleset = path.join(root, '.spectral.yaml');
 const redoclyConfig = path.join(root, 'redocly.yaml');

@@ -14,7 +14,8 @@ import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:f
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
-import { isEntryPoint, messageOf, root } from './lib/steps.mjs';
+import { messageOf } from '@trading-analytics/core';
+import { isEntryPoint, root } from './lib/steps.mjs';
 
 const run = promisify(execFile);
 

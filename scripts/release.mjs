@@ -13,6 +13,7 @@ import { createHash } from 'node:crypto';
 import { copyFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { messageOf } from '@trading-analytics/core';
 import { contractChangelog, contractEntry, packageEntry, writeEntry } from './lib/changelog.mjs';
 import { compileStep } from './lib/compile.mjs';
 import { baselinePath, checkChanges, formatReport } from './lib/gate.mjs';
@@ -20,7 +21,7 @@ import { packWorkspaces } from './lib/pack.mjs';
 import { publishTarballs, registryUrl } from './lib/publish.mjs';
 import { outputOf } from './lib/run-command.mjs';
 import { dependencyFields, writePackageSbom } from './lib/sbom.mjs';
-import { bundlePath, failureText, isEntryPoint, messageOf, root, runSteps, StepError } from './lib/steps.mjs';
+import { bundlePath, failureText, isEntryPoint, root, runSteps, StepError } from './lib/steps.mjs';
 import { contractVersion } from './lib/versions.mjs';
 
 /** @import { GateResult } from './lib/gate.mjs' */

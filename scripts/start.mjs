@@ -11,6 +11,7 @@ import { spawn } from 'node:child_process';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { messageOf } from '@trading-analytics/core';
 import { startMock } from '@trading-analytics/mock';
 import { sandboxHint, scenarioHint } from '@trading-analytics/mock/cli';
 import { staleGeneratedFiles } from './check-generated.mjs';
@@ -26,7 +27,7 @@ import {
 } from './lib/flags.mjs';
 import { bundlePath, docsInputs, root } from './lib/paths.mjs';
 import { boundPort, closeServer, serveDocs, stopOnSignals, urlHost } from './lib/serve.mjs';
-import { isEntryPoint, messageOf, runSteps, StepError } from './lib/steps.mjs';
+import { isEntryPoint, runSteps, StepError } from './lib/steps.mjs';
 
 const usage = `Usage: npm start -- [--port <port>] [--host <address>] [--docs-port <port>] [--docs-file <file>] [--skip-build]
                     [--cors-credentials] [--control-origin <origin>]... [--scenario <operationId>=<key>]...

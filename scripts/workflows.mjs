@@ -5,10 +5,10 @@
 // contract has is checked here, against the bundle.
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { listOperations } from '@trading-analytics/core';
+import { listOperations, messageOf } from '@trading-analytics/core';
 import { parse, stringify } from 'yaml';
 import { runTool } from './lib/run-command.mjs';
-import { generatedDir, isEntryPoint, messageOf, root, runSteps, StepError } from './lib/steps.mjs';
+import { generatedDir, isEntryPoint, root, runSteps, StepError } from './lib/steps.mjs';
 
 /** @import { OpenApiDocument } from '@trading-analytics/core' */
 /**

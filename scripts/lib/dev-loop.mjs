@@ -14,6 +14,7 @@
 import { watch } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { messageOf } from '@trading-analytics/core';
 import { startMock } from '@trading-analytics/mock';
 import { sandboxHint, scenarioHint } from '@trading-analytics/mock/cli';
 import { bundleDocument, writeBundle } from '../bundle.mjs';
@@ -24,7 +25,7 @@ import { scenariosLine, usageExit } from './flags.mjs';
 import { createLiveReload, pageFor } from './live-reload.mjs';
 import { root } from './paths.mjs';
 import { boundPort, closeServer, serveDocs, stopOnSignals, urlHost } from './serve.mjs';
-import { failureText, messageOf } from './steps.mjs';
+import { failureText } from './steps.mjs';
 
 /** Where everything of a project is: this repository, or a copy of its layout. */
 function projectPaths(projectRoot = root) {

@@ -4,6 +4,7 @@
 // its sandbox, and
 // the project the dev loop watches.
 import path from 'node:path';
+import { messageOf } from '@trading-analytics/core';
 import {
   ANY_FREE_PORT,
   choiceFlagOptions,
@@ -12,7 +13,6 @@ import {
   readScenarioChoices,
 } from '@trading-analytics/mock/cli';
 import { root } from './paths.mjs';
-import { messageOf } from './steps.mjs';
 
 /** The options of `node:util`'s parseArgs that both commands take. */
 export const serveFlags = /** @satisfies {import('node:util').ParseArgsConfig['options']} */ ({

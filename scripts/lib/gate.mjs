@@ -13,10 +13,17 @@ import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promise
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { escapePointer, HTTP_METHODS, pointerSegments, resolve, valueAtPointer } from '@trading-analytics/core';
+import {
+  escapePointer,
+  HTTP_METHODS,
+  messageOf,
+  pointerSegments,
+  resolve,
+  valueAtPointer,
+} from '@trading-analytics/core';
 import { bundlePath, generatedDir, root } from './paths.mjs';
 import { runTool } from './run-command.mjs';
-import { messageOf, StepError } from './steps.mjs';
+import { StepError } from './steps.mjs';
 import { announcedBump, isAtLeast, largerBump, nextVersion, versions } from './versions.mjs';
 
 /** @import { Bump, WorkspacePackage } from './versions.mjs' */

@@ -4,9 +4,10 @@
 // copied into the mock and the runner), so a pack never rebuilds what other work may be reading. `npm run
 // release` packs this way, and so does the test suite's global setup, once per run.
 import path from 'node:path';
+import { messageOf } from '@trading-analytics/core';
 import { root } from './paths.mjs';
 import { outputOf, outsideNpmEnv } from './run-command.mjs';
-import { messageOf, StepError } from './steps.mjs';
+import { StepError } from './steps.mjs';
 import { workspacePackages } from './versions.mjs';
 
 /**

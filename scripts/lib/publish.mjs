@@ -8,8 +8,9 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { messageOf } from '@trading-analytics/core';
 import { outputOf, outsideNpmEnv } from './run-command.mjs';
-import { messageOf, StepError } from './steps.mjs';
+import { StepError } from './steps.mjs';
 
 /**
  * @typedef {object} Publishable

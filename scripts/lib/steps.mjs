@@ -17,9 +17,6 @@ export function failureText(/** @type {unknown} */ error) {
   return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }
 
-/** The message of an error, or the thrown value as text (the core's, one for every package and script). */
-export { messageOf } from '@trading-analytics/core';
-
 /**
  * @typedef {object} StepDefinition
  * @property {string} name

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createScratchProject } from '../../scripts/lib/scratch-project.mjs';
 import { runSteps, StepError } from '../../scripts/lib/steps.mjs';
 import { lintBundle, lintRedocly, lintSource } from '../../scripts/lint.mjs';
-import { runNode } from '../support/commands';
+import { runCommand, runNode } from '../support/commands';
 
 type ScratchProject = Awaited<ReturnType<typeof createScratchProject>>;
 
@@ -199,5 +199,24 @@ describe('npm run build', () => {
     expect(failure.code).toBe(2);
     expect(failure.stderr).toContain("Unknown option '--fast'");
     expect(failure.stderr).toContain('Usage: npm run build [-- --force]');
+  });
+});
+
+describe('npm run compile', () => {
+  it('starts before any package is compiled: it loads no package of this repository', async () => {
+    // `npm ci` runs it (prepare) in a clone where no dist/ exists yet, and it finds the order the packages
+    // compile in from their package.json files: a module of a package it imported could not load there.
+    const refuse = `data:text/javascript,${encodeURIComponent(`
+      import { register } from 'node:module';
+      register('data:text/javascript,' + encodeURIComponent(\`
+        export async function resolve(specifier, context, next) {
+          if (specifier.startsWith('@trading-analytics/')) throw new Error('loads ' + specifier);
+          return next(specifier, context);
+        }\`));`)}`;
+    const script = fileURLToPath(new URL('../../scripts/compile.mjs', import.meta.url));
+    const outcome = await runCommand(process.execPath, ['--import', refuse, script, '--fast']);
+    expect(outcome.stderr).not.toContain('loads @trading-analytics/');
+    expect(outcome.code, outcome.stderr).toBe(2);
+    expect(outcome.stderr).toContain('Usage: npm run compile [-- --force]');
   });
 });
