@@ -5,13 +5,13 @@
 // given as `[name, action]` runs after every step above it.
 import { parseArgs } from 'node:util';
 import { messageOf } from '@trading-analytics/core';
-import { mswDataStep } from '../packages/msw/scripts/build.mjs';
-import { bundleStep } from './bundle.mjs';
-import { docsStep } from './docs.mjs';
-import { generateStep } from './generate.mjs';
+import { mswDataStep } from '../packages/msw/scripts/handler-data.mjs';
+import { bundleStep } from './lib/bundle.mjs';
+import { docsStep } from './lib/docs.mjs';
+import { generateStep } from './lib/generate.mjs';
+import { lintBundleStep, lintSourceStep } from './lib/lint.mjs';
 import { runSteps } from './lib/steps.mjs';
-import { lintBundleStep, lintSourceStep } from './lint.mjs';
-import { workflowsStep } from './workflows.mjs';
+import { workflowsStep } from './lib/workflows.mjs';
 
 let values;
 try {

@@ -14,7 +14,6 @@ import { parseArgs } from 'node:util';
 import { messageOf } from '@trading-analytics/core';
 import { startMock } from '@trading-analytics/mock';
 import { sandboxHint, scenarioHint } from '@trading-analytics/mock/cli';
-import { staleGeneratedFiles } from './check-generated.mjs';
 import { runDev } from './lib/dev-loop.mjs';
 import {
   optionsOrExit,
@@ -25,6 +24,7 @@ import {
   serveUsage,
   usageExit,
 } from './lib/flags.mjs';
+import { staleGeneratedFiles } from './lib/freshness.mjs';
 import { bundlePath, docsInputs, root } from './lib/paths.mjs';
 import { boundPort, closeServer, serveDocs, stopOnSignals, urlHost } from './lib/serve.mjs';
 import { isEntryPoint, runSteps, StepError } from './lib/steps.mjs';
@@ -130,7 +130,7 @@ async function buildWhatIsStale(/** @type {string} */ docsFile) {
         'docs',
         async () => {
           // Imported only here, so the mock still starts when the docs step cannot even be loaded.
-          const { buildDocs } = await import('./docs.mjs');
+          const { buildDocs } = await import('./lib/docs.mjs');
           return shown(await buildDocs(docsFile));
         },
       ],

@@ -6,9 +6,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { lintBundle, lintRedocly, lintSource } from '../../scripts/lib/lint.mjs';
 import { createScratchProject } from '../../scripts/lib/scratch-project.mjs';
 import { runSteps, StepError } from '../../scripts/lib/steps.mjs';
-import { lintBundle, lintRedocly, lintSource } from '../../scripts/lint.mjs';
 import { runCommand, runNode } from '../support/commands';
 
 type ScratchProject = Awaited<ReturnType<typeof createScratchProject>>;

@@ -4,7 +4,7 @@ import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { bundleWorkflows, lintWorkflows } from '../../scripts/workflows.mjs';
+import { bundleWorkflows, lintWorkflows } from '../../scripts/lib/workflows.mjs';
 import { bundleFile, listOperations, loadBundle } from '../support/contract.js';
 import { tempFolder } from '../support/temp';
 
