@@ -186,11 +186,12 @@ describe('npm run release -- --publish --registry <url>', () => {
       expect(stdout.startsWith(`Usage: ${command} `), stdout).toBe(true);
     }
     const consumer = `/// <reference types="node" />
-import { parsePort } from '@trading-analytics/core';
+import { createContract, type OpenApiDocument } from '@trading-analytics/core';
 import { createClient, type TradingAnalyticsClient, unwrap } from '@trading-analytics/client';
 import { createSandbox, DEFAULT_SEED } from '@trading-analytics/sandbox';
 import { createHandlers, scenario, type ScenarioKey } from '@trading-analytics/msw';
 import { type MockServer, startMock } from '@trading-analytics/mock';
+import { parsePort } from '@trading-analytics/mock/cli';
 import { type ConformanceReport, formatSummary, runConformance } from '@trading-analytics/conformance';
 
 const client: TradingAnalyticsClient = createClient({ baseUrl: 'http://127.0.0.1:4010' });
@@ -199,6 +200,7 @@ export async function topTraders(): Promise<string[]> {
   return page.content.map((row) => row.userAddress);
 }
 export const port: number = parsePort('4010');
+export const operationCount = (document: OpenApiDocument): number => createContract(document).operations.length;
 export const world = createSandbox({ seed: DEFAULT_SEED });
 export const handlers = createHandlers({ scenarios: { getUnrealizedPnl: '503' } });
 export const unavailable: ScenarioKey<'getUnrealizedPnl'> = '503';
