@@ -1,11 +1,13 @@
 // @ts-check
-// Fails when generated/ is stale: rebuilds every generated file into a scratch folder and compares it
-// byte for byte with the committed one.
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+// Whether what is derived from the contract is up to date: generated/ (every generated file rebuilt into a
+// scratch folder and compared byte for byte with the committed one) and the rendered docs page (older than
+// what it is rendered from).
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { bundle } from './bundle.mjs';
 import { generate } from './generate.mjs';
+import { docsInputs, root } from './paths.mjs';
 import { generatedDir, StepError } from './steps.mjs';
 import { bundleWorkflows } from './workflows.mjs';
 
@@ -37,4 +39,25 @@ export async function checkGenerated() {
     );
   }
   return 'generated/ is up to date';
+}
+
+/** When a file was last modified, or undefined when there is none. */
+export async function modifiedAt(/** @type {string} */ file) {
+  return (await stat(file).catch(() => undefined))?.mtimeMs;
+}
+
+/**
+ * The docs page is stale when it is missing or older than what it is rendered from: the contract, the
+ * changelog and the scripts that render it (the docs step's inputs).
+ * @param {string} docsFile
+ * @param {readonly string[]} [sources] absolute paths
+ */
+export async function docsAreStale(docsFile, sources = docsInputs.map((file) => path.join(root, file))) {
+  const built = await modifiedAt(docsFile);
+  if (built === undefined) return true;
+  for (const source of sources) {
+    const changed = await modifiedAt(source);
+    if (changed !== undefined && changed > built) return true;
+  }
+  return false;
 }

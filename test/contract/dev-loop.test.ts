@@ -7,10 +7,9 @@ import { copyFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devOptions } from '../../scripts/dev.mjs';
 import { startDev } from '../../scripts/lib/dev-loop.mjs';
+import { devOptions, startOptions } from '../../scripts/lib/flags.mjs';
 import { createScratchProject } from '../../scripts/lib/scratch-project.mjs';
-import { startOptions } from '../../scripts/start.mjs';
 import { launchChromium } from '../support/browser';
 import { runNode, startNode } from '../support/commands';
 

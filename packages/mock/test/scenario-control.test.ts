@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startOptions } from '../../../scripts/start.mjs';
+import { startOptions } from '../../../scripts/lib/flags.mjs';
 import { runNode, startNode } from '../../../test/support/commands';
 import { ContractValidator } from '../../../test/support/contract';
 import { readScenarioChoices } from '../src/cli.js';
