@@ -8,13 +8,16 @@ import {
   type ClientOptions,
   type CurrentOperationType,
   createClient,
+  type DataOf,
   formatUnits,
   type LeaderboardEntry,
   type LeaderboardPage,
+  type LegacyOperationType,
   normalizeOperationType,
   type OperationType,
   type OracleUpdateResult,
   oracleTransactionValue,
+  type PaginateOptions,
   type Position,
   paginate,
   parseIntegerString,
@@ -186,4 +189,12 @@ export async function helpersAreTyped() {
   createClient({ baseUrl: 'http://127.0.0.1:4100', redirect: 'follow' });
   // @ts-expect-error the cap is a number of bytes
   createClient({ baseUrl: 'http://127.0.0.1:4100', maxBodyBytes: '8MB' });
+}
+
+export function everyPublicTypeIsNamed(page: LeaderboardPage) {
+  expectTypeOf<DataOf<{ data?: LeaderboardPage; error?: unknown }>>().toEqualTypeOf<LeaderboardPage>();
+  expectTypeOf<DataOf<{ data?: never; error?: unknown }>>().toEqualTypeOf<undefined>();
+  expectTypeOf<PaginateOptions>().toEqualTypeOf<{ maxPages?: number }>();
+  expectTypeOf<LegacyOperationType>().toEqualTypeOf<'OPEN_MARKET_TRADE' | 'CLOSE_TRADE_SUCCESSFUL'>();
+  expectTypeOf(page.content).toEqualTypeOf<LeaderboardEntry[]>();
 }

@@ -6,13 +6,13 @@ import {
   createContract,
   requestValidators,
   requiredHeaders,
-  type SandboxCall,
   type ServedSandbox,
   sandboxAnswer,
   sandboxControlAnswer,
   schemaRefusal,
   selectsCase,
 } from '../src/index.js';
+import type { SandboxCall } from '../src/served.js';
 import { document } from './support/bundle.js';
 
 const contract = createContract(document);

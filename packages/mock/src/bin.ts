@@ -2,10 +2,10 @@
 // `npx trading-analytics-mock [--port 4010] [--host 127.0.0.1] [--cors-credentials] [--control-origin <origin>]...
 // [--scenario op=key]... [--sandbox [--seed <n>] [--now <ISO-8601>]]`: the mock in a terminal until Ctrl-C.
 import { parseArgs } from 'node:util';
-import { parsePort } from '@trading-analytics/core';
 import { choiceFlagOptions } from './flag-options.js';
 import { sandboxHint, scenarioHint } from './hint.js';
 import { messageOf } from './message.js';
+import { parsePort } from './ports.js';
 import { readSandboxFlags } from './sandbox-options.js';
 import { readScenarioChoices } from './scenario-options.js';
 import { startMock } from './start.js';

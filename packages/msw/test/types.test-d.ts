@@ -1,6 +1,6 @@
-// Type tests, checked by the root `tsc -p tsconfig.json` (never run): operations and scenario keys are
+// Type tests, checked by the root `tsc -b` (never run): operations and scenario keys are
 // names the compiler knows, so a typo fails to compile instead of failing at run time.
-import type { operations as ContractOperationsById } from '@trading-analytics/client';
+import type { operations as ContractOperationsById, paths } from '@trading-analytics/client';
 import type { HttpHandler } from 'msw';
 import { expectTypeOf } from 'vitest';
 import {
@@ -9,8 +9,15 @@ import {
   type DataMatchesPaths,
   http,
   type MswSandbox,
+  type OperationData,
   type OperationId,
+  type OperationMethod,
+  type OperationPath,
+  operations,
   type SandboxDescription,
+  type SandboxHandlerOptions,
+  type ScenarioChoices,
+  type ScenarioData,
   type ScenarioKey,
   scenario,
   scenarioKeys,
@@ -79,4 +86,14 @@ export function createSandboxIsTyped() {
   createSandbox({ seed: '7' });
   // @ts-expect-error no such option
   createSandbox({ scenarios: {} });
+}
+
+export function everyPublicTypeIsNamed() {
+  expectTypeOf(operations.getUnrealizedPnl).toEqualTypeOf<OperationData>();
+  expectTypeOf<OperationData['scenarios'][string]>().toEqualTypeOf<ScenarioData>();
+  expectTypeOf<OperationPath<'getUnrealizedPnl'>>().toEqualTypeOf<'/v1/portfolio/{user_address}/unrealized-pnl'>();
+  expectTypeOf<OperationMethod<'getUnrealizedPnl'>>().toEqualTypeOf<'get'>();
+  expectTypeOf<OperationPath<OperationId>>().toExtend<keyof paths>();
+  expectTypeOf<ScenarioChoices['getUnrealizedPnl']>().toEqualTypeOf<ScenarioKey<'getUnrealizedPnl'> | undefined>();
+  expectTypeOf(createSandbox).parameters.toEqualTypeOf<[SandboxHandlerOptions?]>();
 }

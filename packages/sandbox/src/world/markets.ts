@@ -1,6 +1,6 @@
 // The markets (pairs) of the world and their prices: one hourly price series per market, walked back from
 // its current price (the cast's prices for BTC, ETH, MON and AAPL), and the current quote of each market.
-import type { components } from '@trading-analytics/client';
+import type { components } from '@trading-analytics/types';
 import { hashText, Random } from '../random.js';
 import { DAY, HOUR } from '../time.js';
 

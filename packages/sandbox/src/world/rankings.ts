@@ -1,7 +1,7 @@
 // The trader leaderboard's rankings: figures per trader for each timeframe, computed once when the world is
 // built, and one ordering per (timeframe, sort field, direction), sorted the first time it is asked for.
 
-import type { components } from '@trading-analytics/client';
+import type { components } from '@trading-analytics/types';
 import { DAY } from '../time.js';
 import { addClosing, addOpening, emptyFigures, type Figures, isRanked, winRate } from './figures.js';
 import type { Trader } from './traders.js';
