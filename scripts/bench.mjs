@@ -14,8 +14,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { messageOf } from '@trading-analytics/core';
 import { createScratchProject } from './lib/scratch-project.mjs';
-import { messageOf, root, sourceSpec } from './lib/steps.mjs';
+import { root, sourceSpec } from './lib/steps.mjs';
 
 const rounds = 3;
 const saves = 5;
@@ -50,7 +51,8 @@ function timed(command, args) {
 }
 
 /**
- * Reads `npm run dev`'s output until it serves; resolves with the mock's and the docs' URLs.
+ * Reads `npm run dev`'s output until it serves and its first pass over the source has ended (the saves timed
+ * must not wait behind it); resolves with the mock's and the docs' URLs.
  * @param {import('node:child_process').ChildProcessByStdio<null, import('node:stream').Readable, import('node:stream').Readable>} child
  * @returns {Promise<{ mock: string, docs: string }>}
  */
@@ -61,7 +63,8 @@ function served(child) {
       output += chunk;
       const mock = /^Mock: (http\S+)/m.exec(output)?.[1];
       const docs = /^Docs: (http\S+)/m.exec(output)?.[1];
-      if (mock && docs && output.includes('Watching')) {
+      const firstPassEnded = /^\[dev\] (types regenerated|lint ok, bundle unchanged)/m.test(output);
+      if (mock && docs && output.includes('Watching') && firstPassEnded) {
         child.stdout.off('data', onData);
         resolve({ mock, docs });
       }

@@ -4,13 +4,14 @@
 // step whose inputs are unchanged since its last success is skipped (`-- --force` runs them all). A step
 // given as `[name, action]` runs after every step above it.
 import { parseArgs } from 'node:util';
-import { mswDataStep } from '../packages/msw/scripts/build.mjs';
-import { bundleStep } from './bundle.mjs';
-import { docsStep } from './docs.mjs';
-import { generateStep } from './generate.mjs';
-import { messageOf, runSteps } from './lib/steps.mjs';
-import { lintBundleStep, lintSourceStep } from './lint.mjs';
-import { workflowsStep } from './workflows.mjs';
+import { messageOf } from '@trading-analytics/core';
+import { mswDataStep } from '../packages/msw/scripts/handler-data.mjs';
+import { bundleStep } from './lib/bundle.mjs';
+import { docsStep } from './lib/docs.mjs';
+import { generateStep } from './lib/generate.mjs';
+import { lintBundleStep, lintSourceStep } from './lib/lint.mjs';
+import { runSteps } from './lib/steps.mjs';
+import { workflowsStep } from './lib/workflows.mjs';
 
 let values;
 try {

@@ -2,8 +2,8 @@
 // `npm run bump -- <major|minor|patch|X.Y.Z>`: applies the version rule (one version for the contract and every
 // package under packages/*) by moving all of them at once from the contract's version, then rebuilds
 // generated/ so the bundle and the types carry the new info.version. `--no-build` leaves generated/ alone.
-import { bundle } from './bundle.mjs';
-import { generate } from './generate.mjs';
+import { bundle } from './lib/bundle.mjs';
+import { generate } from './lib/generate.mjs';
 import { isEntryPoint, root, runSteps, StepError } from './lib/steps.mjs';
 import { contractVersion, isBump, nextVersion, parseVersion, setVersion } from './lib/versions.mjs';
 

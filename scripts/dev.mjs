@@ -5,10 +5,8 @@
 //   npm run dev [-- --port 4010] [--docs-port 4011] [--host 127.0.0.1] [--cors-credentials]
 //               [--control-origin <origin>]... [--scenario <operationId>=<key>]... [--scenarios <file.json>]
 //               [--sandbox [--seed <n>] [--now <ISO-8601>|wall] [--clock fixed|live] [--clock-rate <n>]] [--project <dir>]
-import { parseArgs } from 'node:util';
 import { runDev } from './lib/dev-loop.mjs';
-import { optionsOrExit, projectUsage, serveFlags, serveOptions, serveUsage } from './lib/flags.mjs';
-import { isEntryPoint } from './lib/steps.mjs';
+import { devOptions, optionsOrExit, projectUsage, serveUsage } from './lib/flags.mjs';
 
 const usage = `Usage: npm run dev -- [--port <port>] [--docs-port <port>] [--host <address>] [--cors-credentials]
                       [--control-origin <origin>]... [--scenario <operationId>=<key>]... [--scenarios <file.json>]
@@ -17,14 +15,6 @@ const usage = `Usage: npm run dev -- [--port <port>] [--docs-port <port>] [--hos
 ${serveUsage}
 ${projectUsage}`;
 
-/** Reads the flags, then the environment, then the defaults; throws a message naming a bad value. */
-export function devOptions(argv = process.argv.slice(2), env = process.env) {
-  const { values } = parseArgs({ args: argv, options: serveFlags });
-  return serveOptions(values, env);
-}
-
-if (isEntryPoint(import.meta.url)) {
-  const options = optionsOrExit(() => devOptions(), usage);
-  if (options.help) console.log(usage);
-  else await runDev(options, usage);
-}
+const options = optionsOrExit(() => devOptions(), usage);
+if (options.help) console.log(usage);
+else await runDev(options, usage);

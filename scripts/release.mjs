@@ -13,12 +13,15 @@ import { createHash } from 'node:crypto';
 import { copyFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { messageOf } from '@trading-analytics/core';
 import { contractChangelog, contractEntry, packageEntry, writeEntry } from './lib/changelog.mjs';
+import { compileStep } from './lib/compile.mjs';
 import { baselinePath, checkChanges, formatReport } from './lib/gate.mjs';
+import { packWorkspaces } from './lib/pack.mjs';
 import { publishTarballs, registryUrl } from './lib/publish.mjs';
-import { runCommand } from './lib/run-command.mjs';
+import { outputOf } from './lib/run-command.mjs';
 import { dependencyFields, writePackageSbom } from './lib/sbom.mjs';
-import { bundlePath, failureText, isEntryPoint, messageOf, root, runSteps, StepError } from './lib/steps.mjs';
+import { bundlePath, failureText, isEntryPoint, root, runSteps, StepError } from './lib/steps.mjs';
 import { contractVersion } from './lib/versions.mjs';
 
 /** @import { GateResult } from './lib/gate.mjs' */
@@ -26,20 +29,6 @@ import { contractVersion } from './lib/versions.mjs';
 /** @import { WorkspacePackage } from './lib/versions.mjs' */
 
 export const checksumsName = 'SHA256SUMS';
-
-/**
- * Packs one workspace package into `outDir` (its prepack script runs: the client compiles, the mock copies
- * the contract); returns the tarball's file name.
- * @param {WorkspacePackage} pkg
- * @param {string} outDir
- * @returns {Promise<string>}
- */
-async function packPackage(pkg, outDir) {
-  const output = await runCommand('npm', ['pack', '--json', '--pack-destination', outDir, '--workspace', pkg.name]);
-  // stdout also carries what the prepack script printed; npm's JSON array starts at the first line that is `[`.
-  const [packed] = JSON.parse(output.slice(output.search(/^\[\s*$/m)));
-  return packed.filename;
-}
 
 /** `sha256sum`'s format (`<hex>  <name>`), so `sha256sum -c SHA256SUMS` verifies the folder. */
 async function writeChecksums(/** @type {string} */ outDir) {
@@ -123,7 +112,7 @@ async function release({
   if (!skipBuild)
     steps.push([
       'build',
-      () => runCommand(process.execPath, [path.join(root, 'scripts/build.mjs')]).then(() => 'npm run build passed'),
+      () => outputOf(process.execPath, [path.join(root, 'scripts/build.mjs')]).then(() => 'npm run build passed'),
     ]);
   steps.push([
     'gate',
@@ -139,6 +128,8 @@ async function release({
   ]);
   /** @type {{ pkg: WorkspacePackage, tarball: string }[]} */
   const artifacts = [];
+  // What a package ships is built here, once (skipped when nothing changed); the packs run with their scripts off.
+  steps.push(compileStep);
   steps.push([
     'pack',
     async () => {
@@ -146,8 +137,14 @@ async function release({
       await mkdir(outDir, { recursive: true });
       // A private package (a test harness, say) keeps the shared version but is not a release artifact.
       const privates = gate.packages.filter((pkg) => pkg.json.private === true);
-      for (const pkg of gate.packages.filter((candidate) => !privates.includes(candidate)))
-        artifacts.push({ pkg, tarball: await packPackage(pkg, outDir) });
+      const released = gate.packages.filter((candidate) => !privates.includes(candidate));
+      const tarballs = await packWorkspaces(outDir, {
+        include: (pkg) => released.some((candidate) => candidate.dir === pkg.dir),
+      });
+      for (const pkg of released) {
+        const tarball = tarballs.find((candidate) => candidate.name === pkg.name);
+        if (tarball) artifacts.push({ pkg, tarball: path.basename(tarball.tarball) });
+      }
       return `${artifacts.map(({ tarball }) => tarball).join(', ')}${privates.length ? ` (private, not packed: ${privates.map((pkg) => pkg.name).join(', ')})` : ''}`;
     },
   ]);

@@ -9,24 +9,16 @@
 //             [--clock-rate <n>]] [--watch [--project <dir>]]
 //   (or MOCK_PORT, MOCK_HOST, DOCS_PORT in the environment; flags win)
 import { spawn } from 'node:child_process';
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
-import { sandboxHint, scenarioHint, startMock } from '@trading-analytics/mock';
-import { staleGeneratedFiles } from './check-generated.mjs';
+import { messageOf } from '@trading-analytics/core';
+import { startMock } from '@trading-analytics/mock';
+import { sandboxHint, scenarioHint } from '@trading-analytics/mock/cli';
 import { runDev } from './lib/dev-loop.mjs';
-import {
-  optionsOrExit,
-  projectUsage,
-  scenariosLine,
-  serveFlags,
-  serveOptions,
-  serveUsage,
-  usageExit,
-} from './lib/flags.mjs';
-import { docsInputs, root } from './lib/paths.mjs';
+import { optionsOrExit, projectUsage, scenariosLine, serveUsage, startOptions, usageExit } from './lib/flags.mjs';
+import { docsAreStale, modifiedAt, staleGeneratedFiles } from './lib/freshness.mjs';
+import { bundlePath, root } from './lib/paths.mjs';
 import { boundPort, closeServer, serveDocs, stopOnSignals, urlHost } from './lib/serve.mjs';
-import { isEntryPoint, messageOf, runSteps, StepError } from './lib/steps.mjs';
+import { runSteps, StepError } from './lib/steps.mjs';
 
 const usage = `Usage: npm start -- [--port <port>] [--host <address>] [--docs-port <port>] [--docs-file <file>] [--skip-build]
                     [--cors-credentials] [--control-origin <origin>]... [--scenario <operationId>=<key>]...
@@ -39,50 +31,10 @@ ${serveUsage}
   --watch              npm run dev: rebuild on each save of openapi/, reload the mock and the docs page
 ${projectUsage}`;
 
-/** Reads the flags, then the environment, then the defaults; throws a message naming a bad value. */
-export function startOptions(argv = process.argv.slice(2), env = process.env) {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      ...serveFlags,
-      'docs-file': { type: 'string' },
-      'skip-build': { type: 'boolean', default: false },
-      watch: { type: 'boolean', default: false },
-    },
-  });
-  if (values.project !== undefined && !values.watch) throw new Error('--project goes with --watch.');
-  return {
-    ...serveOptions(values, env),
-    docsFile: path.resolve(root, values['docs-file'] ?? 'dist/docs/index.html'),
-    build: !values['skip-build'],
-    watch: values.watch,
-  };
-}
-
 /** A path as a person reads it: relative to the repository when inside it. */
 function shown(/** @type {string} */ file) {
   const relative = path.relative(root, file);
   return relative.startsWith('..') ? file : relative;
-}
-
-async function modifiedAt(/** @type {string} */ file) {
-  return (await stat(file).catch(() => undefined))?.mtimeMs;
-}
-
-/**
- * The docs page is stale when it is missing or older than what it is rendered from: the contract, the
- * changelog and the scripts that render it (the docs step's inputs).
- * @param {string} docsFile
- * @param {readonly string[]} [sources] absolute paths
- */
-export async function docsAreStale(docsFile, sources = docsInputs.map((file) => path.join(root, file))) {
-  const built = await modifiedAt(docsFile);
-  if (built === undefined) return true;
-  for (const source of sources) {
-    const changed = await modifiedAt(source);
-    if (changed !== undefined && changed > built) return true;
-  }
-  return false;
 }
 
 function runBuild() {
@@ -130,7 +82,7 @@ async function buildWhatIsStale(/** @type {string} */ docsFile) {
         'docs',
         async () => {
           // Imported only here, so the mock still starts when the docs step cannot even be loaded.
-          const { buildDocs } = await import('./docs.mjs');
+          const { buildDocs } = await import('./lib/docs.mjs');
           return shown(await buildDocs(docsFile));
         },
       ],
@@ -164,6 +116,8 @@ async function main() {
   let docs;
   try {
     mock = await startMock({
+      // This repository's bundle, just brought up to date: the copy inside the mock package is the build's.
+      contract: bundlePath,
       host: options.host,
       port: options.port,
       logLevel: 'error',
@@ -196,4 +150,4 @@ async function main() {
   stopOnSignals(() => Promise.all([served.close(), docs && closeServer(docs)]), served.exited);
 }
 
-if (isEntryPoint(import.meta.url)) await main();
+await main();

@@ -1,13 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
-// The MSW package's tests. The global setup builds the client's dist/ (the tests call the handlers through
-// the published client) and starts one Prism mock on a free port for the parity test; the browser and
-// package tests use this package's and the core's dist/, compiled by `npm run compile`.
+// The MSW package's tests. The root global setup compiles the packages (the browser and package tests use the
+// built dist/), packs them, and starts the Prism mock on a free port that the parity test compares the handlers
+// with (`inject('mockUrl')`).
 export default defineConfig({
   test: {
     name: 'msw',
     include: ['test/**/*.test.ts'],
-    globalSetup: ['test/support/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

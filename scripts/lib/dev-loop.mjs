@@ -6,19 +6,26 @@
 // port, same scenario choices), the docs page reloads itself, and the types are regenerated. A save that
 // changes nothing in the bundle stops after the lints. A lint problem is printed here and shown over the docs
 // page, and the last good contract stays served by both.
+//
+// It is ready as soon as it serves the last good bundle on disk (generated/openapi.json) and its page: a first
+// pass over the source then runs like a save, so what changed while nothing watched is served once it lints.
+// Waiting for that pass before serving cost the start a full lint, bundle and docs render (half a minute on a
+// busy machine), while the mock and the page were there to serve already.
 import { watch } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { sandboxHint, scenarioHint, startMock } from '@trading-analytics/mock';
-import { bundleDocument, writeBundle } from '../bundle.mjs';
-import { buildDocs } from '../docs.mjs';
-import { generate } from '../generate.mjs';
-import { lintSource, lintSpectral } from '../lint.mjs';
+import { messageOf } from '@trading-analytics/core';
+import { startMock } from '@trading-analytics/mock';
+import { sandboxHint, scenarioHint } from '@trading-analytics/mock/cli';
+import { bundleDocument, writeBundle } from './bundle.mjs';
+import { buildDocs } from './docs.mjs';
 import { scenariosLine, usageExit } from './flags.mjs';
+import { generate } from './generate.mjs';
+import { lintSource, lintSpectral } from './lint.mjs';
 import { createLiveReload, pageFor } from './live-reload.mjs';
 import { root } from './paths.mjs';
 import { boundPort, closeServer, serveDocs, stopOnSignals, urlHost } from './serve.mjs';
-import { failureText, messageOf } from './steps.mjs';
+import { failureText } from './steps.mjs';
 
 /** Where everything of a project is: this repository, or a copy of its layout. */
 function projectPaths(projectRoot = root) {
@@ -54,8 +61,10 @@ const since = (/** @type {number} */ started) => `${((performance.now() - starte
  */
 
 /**
- * Starts the loop; resolves once the mock and the docs are served and openapi/ is watched, with
- * `{ mockUrl, docsUrl, close() }`. Progress goes to `log`, problems to `warn`.
+ * Starts the loop; resolves once the mock serves the last good bundle on disk (when there is one), the docs
+ * are served and openapi/ is watched, with `{ mockUrl, docsUrl, firstPass, close() }`. `firstPass` settles
+ * once the first pass over the source has ended, with whether it serves the source. Progress goes to `log`,
+ * problems to `warn`.
  * @param {DevOptions} [options]
  */
 export async function startDev({
@@ -85,8 +94,13 @@ export async function startDev({
   };
   /** @type {import('@trading-analytics/mock').MockServer | undefined} */
   let mock;
+  /** @type {string | undefined} the JSON text of the bundle the mock serves */
+  let mockBundle;
   /** @type {string | undefined} the JSON text of the bundle the mock and the docs show */
   let served;
+  let closed = false;
+  /** Ends the pass in flight when the loop is closed: its Redocly processes are stopped. */
+  let passAbort = new AbortController();
   // A page rendered by `npm run docs`, any version: the dev pages are made from it (pageFor). The first
   // cycle renders one when there is none.
   let template = await readFile(paths.docsFile, 'utf8').catch(() => undefined);
@@ -99,7 +113,7 @@ export async function startDev({
   const problem = (/** @type {string} */ what, /** @type {unknown} */ error, /** @type {number} */ started) => {
     const text = failureText(error);
     warn(
-      `[dev] ${what} failed (${since(started)}); ${served ? 'still serving the last good contract' : 'nothing served yet'}:\n${text}`,
+      `[dev] ${what} failed (${since(started)}); ${mockBundle ? 'still serving the last good contract' : 'nothing served yet'}:\n${text}`,
     );
     live.problem(`${what}:\n${text}`);
     return false;
@@ -112,9 +126,11 @@ export async function startDev({
    */
   async function cycle() {
     const started = performance.now();
+    passAbort = new AbortController();
+    const { signal } = passAbort;
     const staging = `${paths.devDocsFile}.next`;
-    const linted = lintSource(paths.source, { ruleset: paths.ruleset, config: paths.redoclyConfig });
-    const bundled = bundleDocument(paths.source);
+    const linted = lintSource(paths.source, { ruleset: paths.ruleset, config: paths.redoclyConfig, signal });
+    const bundled = bundleDocument(paths.source, { signal });
     const text = bundled.then((document) => `${JSON.stringify(document, null, 2)}\n`);
     const bundleLinted = text.then((json) =>
       json === served ? undefined : lintSpectral(paths.bundle, paths.ruleset, json),
@@ -123,7 +139,7 @@ export async function startDev({
       if (json === served) return;
       const page = template === undefined ? undefined : pageFor(template, await bundled);
       if (page === undefined) {
-        await buildDocs(staging, await bundled);
+        await buildDocs(staging, await bundled, { signal });
         template = await readFile(staging, 'utf8');
       } else {
         await mkdir(path.dirname(staging), { recursive: true });
@@ -135,7 +151,7 @@ export async function startDev({
     for (const promise of all) promise.catch(() => {});
     const fail = async (/** @type {string} */ what, /** @type {unknown} */ error) => {
       await Promise.allSettled(all);
-      return problem(what, error, started);
+      return closed ? false : problem(what, error, started);
     };
 
     try {
@@ -160,10 +176,18 @@ export async function startDev({
     } catch (error) {
       return fail('lint bundle', error);
     }
+    // Nothing is written or started once the loop is closed (its project may be gone).
+    if (closed) return fail('the pass', new Error('closed'));
     await writeBundle(document, paths.generatedDir);
+    const json = await text;
     const mockServes = (async () => {
+      if (mock && mockBundle === json) return;
       if (mock) await mock.reload(paths.bundle);
-      else mock = await startMock(mockOptions);
+      else {
+        mock = await startMock(mockOptions);
+        log(`[dev] the mock serves ${mock.url}`);
+      }
+      mockBundle = json;
       log(`[dev] lint ok; the mock serves the change (${since(started)})`);
     })();
     const docsShow = docs.then(async () => {
@@ -173,8 +197,9 @@ export async function startDev({
     });
     const outcomes = await Promise.allSettled([mockServes, docsShow]);
     const failed = outcomes.find((result) => result.status === 'rejected');
-    if (failed) return problem('serving the new contract', failed.reason, started);
-    served = await text;
+    if (failed) return closed ? false : problem('serving the new contract', failed.reason, started);
+    served = json;
+    if (closed) return true;
     // Last: nothing served waits for the types, and generating them holds this process for a moment.
     try {
       log(`[dev] types regenerated: ${await generate(paths.generatedDir, paths.bundle)} (${since(started)})`);
@@ -184,46 +209,68 @@ export async function startDev({
     return true;
   }
 
-  /** Runs cycles one at a time; saves made during a cycle are picked up by one more cycle after it. */
-  async function onChange() {
+  /** @type {Promise<boolean | undefined>} the passes in flight (resolved when none is) */
+  let passes = Promise.resolve(undefined);
+
+  /**
+   * Runs cycles one at a time; saves made during a cycle are picked up by one more cycle after it. Resolves
+   * with whether the last of them serves the source (undefined when a run of cycles was already going).
+   * @returns {Promise<boolean | undefined>}
+   */
+  function onChange() {
     if (busy) {
       again = true;
-      return;
+      return Promise.resolve(undefined);
     }
     busy = true;
-    try {
-      do {
-        again = false;
-        const files = [...changed].map(relative).join(', ');
-        changed.clear();
-        if (files) log(`[dev] changed: ${files}`);
-        await cycle();
-      } while (again);
-    } finally {
-      busy = false;
-    }
+    passes = (async () => {
+      let ok = false;
+      try {
+        do {
+          again = false;
+          const files = [...changed].map(relative).join(', ');
+          changed.clear();
+          if (files) log(`[dev] changed: ${files}`);
+          const started = performance.now();
+          // A failure outside the steps a cycle reports itself (writing generated/, say) is reported the same way.
+          ok = await cycle().catch((error) => (closed ? false : problem('the pass', error, started)));
+        } while (again && !closed);
+      } finally {
+        busy = false;
+      }
+      return ok;
+    })();
+    return passes;
   }
 
-  // The contract served at start is the last good bundle on disk, until the first cycle brings a newer one.
-  busy = true;
-  const first = await cycle();
-  busy = false;
-  if (!first && !mock) {
+  // The contract served at start is the last good bundle on disk, until a pass brings a newer one. The mock
+  // starts on it before anything is linted, so a value it cannot use fails the start at once.
+  const onDisk = await readFile(paths.bundle, 'utf8').catch(() => undefined);
+  if (onDisk !== undefined) {
     try {
       mock = await startMock(mockOptions);
-      served = await readFile(paths.bundle, 'utf8');
-      log(`[dev] the mock serves the last bundle on disk, ${relative(paths.bundle)}`);
-      const page = template === undefined ? undefined : pageFor(template, JSON.parse(served));
-      if (page !== undefined) await writeFile(paths.devDocsFile, page);
+      mockBundle = onDisk;
     } catch (error) {
       // A seed or now the sandbox refuses is the command line's fault, not the contract's: no save mends it.
       if (error instanceof TypeError) throw error;
       warn(
-        `[dev] no contract to serve yet (${messageOf(error)}); the mock starts with the first save that lints clean.`,
+        `[dev] the bundle on disk cannot be served (${messageOf(error)}); the mock waits for a save that lints clean.`,
       );
     }
   }
-  const docsServer = await serveDocs(paths.devDocsFile, host, docsPort, live);
+  // The page of what the mock serves, made from the last rendered page; without one, a placeholder until the
+  // first pass renders it (the page of an earlier run may show another contract).
+  const firstPage = mockBundle && template !== undefined ? pageFor(template, JSON.parse(mockBundle)) : undefined;
+  if (firstPage !== undefined) {
+    await mkdir(path.dirname(paths.devDocsFile), { recursive: true });
+    await writeFile(paths.devDocsFile, firstPage);
+    served = mockBundle;
+  } else await rm(paths.devDocsFile, { force: true });
+  // A docs port that cannot be had ends the start: the mock it started goes with it.
+  const docsServer = await serveDocs(paths.devDocsFile, host, docsPort, live).catch(async (error) => {
+    await mock?.close();
+    throw error;
+  });
 
   /** @type {NodeJS.Timeout | undefined} */
   let debounce;
@@ -234,15 +281,31 @@ export async function startDev({
     debounce = setTimeout(onChange, 25);
   });
 
+  // The first pass, like a save: it serves what changed in openapi/ while nothing watched. It starts once the
+  // caller has had the loop (a timer's turn): loading the linters holds this process for seconds, and the
+  // command says where everything is served before that.
+  const firstPass = new Promise((resolve) => setTimeout(resolve, 0))
+    .then(() => (closed ? false : onChange()))
+    .then((ok) => {
+      if (!ok && !mock && !closed)
+        warn('[dev] no contract to serve yet; the mock starts with the first save that lints clean.');
+      return Boolean(ok);
+    });
+
   return {
     get mockUrl() {
       return mock?.url;
     },
     docsUrl: `http://${urlHost(host)}:${boundPort(docsServer)}`,
     watching: paths.sourceDir,
+    firstPass,
+    /** Stops watching, ends the pass in flight (nothing is written after), then stops the mock and the docs. */
     async close() {
+      closed = true;
       watcher.close();
       clearTimeout(debounce);
+      passAbort.abort();
+      await passes;
       await Promise.all([mock?.close(), closeServer(docsServer)]);
     },
     get exited() {
@@ -264,7 +327,7 @@ export async function runDev(options, usage) {
   const dev = await startDev(options).catch((error) =>
     error instanceof TypeError ? usageExit(error, usage) : Promise.reject(error),
   );
-  console.log(`\nMock: ${dev.mockUrl ?? 'not started yet (no contract builds cleanly)'}`);
+  console.log(`\nMock: ${dev.mockUrl ?? 'not started yet: it starts once the contract builds cleanly'}`);
   console.log(`Docs: ${dev.docsUrl} (reloads itself on each good save)`);
   if (dev.sandbox) console.log(sandboxHint(dev.sandbox));
   console.log(scenarioHint);

@@ -1,16 +1,21 @@
 // @ts-check
-// The flags `npm start` and `npm run dev` share, read one way: where the mock and the docs listen (flags win
-// over MOCK_PORT, MOCK_HOST and DOCS_PORT), the mock's CORS mode and control origins, its scenario choices and
-// its sandbox, and
-// the project the dev loop watches.
+// The flags of `npm start` and `npm run dev` (startOptions, devOptions), read one way: where the mock and the
+// docs listen (flags win over MOCK_PORT, MOCK_HOST and DOCS_PORT), the mock's CORS mode and control origins,
+// its scenario choices and its sandbox, and the project the dev loop watches.
 import path from 'node:path';
-import { ANY_FREE_PORT, parsePort } from '@trading-analytics/core';
-import { choiceFlagOptions, readSandboxFlags, readScenarioChoices } from '@trading-analytics/mock';
+import { parseArgs } from 'node:util';
+import { messageOf } from '@trading-analytics/core';
+import {
+  ANY_FREE_PORT,
+  choiceFlagOptions,
+  parsePort,
+  readSandboxFlags,
+  readScenarioChoices,
+} from '@trading-analytics/mock/cli';
 import { root } from './paths.mjs';
-import { messageOf } from './steps.mjs';
 
 /** The options of `node:util`'s parseArgs that both commands take. */
-export const serveFlags = /** @satisfies {import('node:util').ParseArgsConfig['options']} */ ({
+const serveFlags = /** @satisfies {import('node:util').ParseArgsConfig['options']} */ ({
   port: { type: 'string' },
   host: { type: 'string' },
   'docs-port': { type: 'string' },
@@ -52,7 +57,7 @@ export const projectUsage = `  --project <dir>      (watching) a copy of this re
  * @property {boolean} corsCredentials
  * @property {string[]} controlOrigins origins besides the loopback ones whose pages may drive the mock's controls
  * @property {Record<string, string>} scenarios the mock's scenario choices, by operationId
- * @property {import('@trading-analytics/mock').SandboxSettings | false} sandbox the mock's sandbox, or false
+ * @property {import('@trading-analytics/mock/cli').SandboxSettings | false} sandbox the mock's sandbox, or false
  * @property {string} project the folder whose openapi/ the dev loop watches
  */
 
@@ -63,7 +68,7 @@ export const projectUsage = `  --project <dir>      (watching) a copy of this re
  * @param {NodeJS.ProcessEnv} env
  * @returns {ServeOptions}
  */
-export function serveOptions(values, env) {
+function serveOptions(values, env) {
   const port = portFrom(values.port, '--port', env.MOCK_PORT, 'MOCK_PORT', '4010');
   const docsPort = portFrom(
     values['docs-port'],
@@ -145,4 +150,30 @@ export function optionsOrExit(read, usage) {
 export function usageExit(error, usage) {
   console.error(`${messageOf(error).replace(/^startMock: /, '')}\n\n${usage}`);
   process.exit(2);
+}
+
+/** `npm run dev`'s options: reads the flags, then the environment, then the defaults; throws a message naming a bad value. */
+export function devOptions(argv = process.argv.slice(2), env = process.env) {
+  const { values } = parseArgs({ args: argv, options: serveFlags });
+  return serveOptions(values, env);
+}
+
+/** `npm start`'s options: reads the flags, then the environment, then the defaults; throws a message naming a bad value. */
+export function startOptions(argv = process.argv.slice(2), env = process.env) {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      ...serveFlags,
+      'docs-file': { type: 'string' },
+      'skip-build': { type: 'boolean', default: false },
+      watch: { type: 'boolean', default: false },
+    },
+  });
+  if (values.project !== undefined && !values.watch) throw new Error('--project goes with --watch.');
+  return {
+    ...serveOptions(values, env),
+    docsFile: path.resolve(root, values['docs-file'] ?? 'dist/docs/index.html'),
+    build: !values['skip-build'],
+    watch: values.watch,
+  };
 }

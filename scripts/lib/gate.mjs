@@ -7,13 +7,23 @@
 // The rating is Redocly CLI's `diff` with its diff-recommended rules (direction-aware: a change is judged by
 // whether it sits in what a client sends or in what it receives). Four house rules correct it where it is
 // wrong for this contract's clients; each is named in the output and explained in scripts/README.md.
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { escapePointer, HTTP_METHODS, pointerSegments, resolve, valueAtPointer } from '@trading-analytics/core';
+import {
+  escapePointer,
+  HTTP_METHODS,
+  messageOf,
+  pointerSegments,
+  resolve,
+  valueAtPointer,
+} from '@trading-analytics/core';
 import { bundlePath, generatedDir, root } from './paths.mjs';
-import { messageOf, runTool, StepError } from './steps.mjs';
+import { runTool } from './run-command.mjs';
+import { StepError } from './steps.mjs';
 import { announcedBump, isAtLeast, largerBump, nextVersion, versions } from './versions.mjs';
 
 /** @import { Bump, WorkspacePackage } from './versions.mjs' */
@@ -220,13 +230,44 @@ const houseRules = [
   },
 ];
 
+const diffCacheDir = path.join(root, 'node_modules/.cache/trading-analytics-api/redocly-diff');
+
+/** The key of a diff: Redocly's version, the diff config and both documents, byte for byte. */
+async function diffKey(/** @type {string} */ baseFile, /** @type {string} */ revisionFile) {
+  const hash = createHash('sha256');
+  const manifest = createRequire(import.meta.url).resolve('@redocly/cli/package.json');
+  hash.update(`${JSON.parse(await readFile(manifest, 'utf8')).version}\0`);
+  for (const file of [diffConfig, baseFile, revisionFile]) hash.update(await readFile(file)).update('\0');
+  return hash.digest('hex');
+}
+
 /**
- * Redocly's report on two bundles, as JSON (`redocly diff --format json`).
+ * A report made for other files of the same content, naming these files instead (relative to the working
+ * directory, as Redocly names them).
+ * @param {RedoclyReport & { files?: { base: string, revision: string } }} report
+ * @param {string} baseFile
+ * @param {string} revisionFile
+ */
+function relocated(report, baseFile, revisionFile) {
+  const files = { base: path.relative(process.cwd(), baseFile), revision: path.relative(process.cwd(), revisionFile) };
+  for (const change of report.changes) {
+    if (change.base) Object.assign(change.base, { file: files.base });
+    if (change.revision) Object.assign(change.revision, { file: files.revision });
+  }
+  return { ...report, files };
+}
+
+/**
+ * Redocly's report on two bundles, as JSON (`redocly diff --format json`). Reports are kept by content (Redocly's
+ * version, the diff config, both documents) in node_modules/.cache, so the same two documents are diffed once.
  * @param {string} baseFile
  * @param {string} revisionFile
  * @returns {Promise<RedoclyReport>}
  */
 export async function redoclyDiff(baseFile, revisionFile) {
+  const cached = path.join(diffCacheDir, `${await diffKey(baseFile, revisionFile)}.json`);
+  const known = await readFile(cached, 'utf8').catch(() => undefined);
+  if (known !== undefined) return relocated(JSON.parse(known), baseFile, revisionFile);
   const scratch = await mkdtemp(path.join(tmpdir(), 'diff-'));
   try {
     const report = path.join(scratch, 'diff.json');
@@ -243,7 +284,12 @@ export async function redoclyDiff(baseFile, revisionFile) {
       '--output',
       report,
     ]);
-    return JSON.parse(await readFile(report, 'utf8'));
+    const text = await readFile(report, 'utf8');
+    // Written aside and renamed into place, so a concurrent reader never sees half a report.
+    await mkdir(diffCacheDir, { recursive: true });
+    await writeFile(`${cached}.${process.pid}`, text);
+    await rename(`${cached}.${process.pid}`, cached);
+    return JSON.parse(text);
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }

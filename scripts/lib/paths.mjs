@@ -13,8 +13,8 @@ export const bundlePath = path.join(generatedDir, 'openapi.json');
 export const docsInputs = [
   'generated/openapi.json',
   'CHANGELOG.md',
-  'scripts/docs.mjs',
-  'scripts/docs-scenarios.mjs',
+  'scripts/lib/docs.mjs',
+  'scripts/lib/docs-scenarios.mjs',
   'scripts/lib/changelog.mjs',
   'scripts/lib/markdown.mjs',
   'scripts/spectral/walk.js',

@@ -8,8 +8,9 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { outsideNpmEnv, runCommand } from './run-command.mjs';
-import { messageOf, StepError } from './steps.mjs';
+import { messageOf } from '@trading-analytics/core';
+import { outputOf, outsideNpmEnv } from './run-command.mjs';
+import { StepError } from './steps.mjs';
 
 /**
  * @typedef {object} Publishable
@@ -89,7 +90,7 @@ async function integrityOf(/** @type {string} */ tarball) {
  */
 async function publishedIntegrity(pkg, registry) {
   try {
-    const stdout = await runCommand(
+    const stdout = await outputOf(
       'npm',
       ['view', `${pkg.name}@${pkg.version}`, 'dist.integrity', '--json', '--registry', registry],
       { cwd: path.dirname(pkg.tarball), env: outsideNpmEnv() },
@@ -131,7 +132,7 @@ export async function publishTarballs(packages, registry) {
   const published = [];
   for (const pkg of toPublish) {
     try {
-      await runCommand(
+      await outputOf(
         'npm',
         ['publish', pkg.tarball, '--registry', url.href, '--access', 'public', '--ignore-scripts', '--no-audit'],
         { cwd: path.dirname(pkg.tarball), env: outsideNpmEnv() },

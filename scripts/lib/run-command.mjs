@@ -1,31 +1,104 @@
 // @ts-check
-// Running a command and collecting what it prints, for the scripts that drive npm and tar. And the environment
-// for npm run in a folder of its own: `npm run` hands its child npm_* variables (the repository as prefix, its
-// .npmrc's settings, the workspace) that would steer an npm started elsewhere.
+// Running a command and collecting what it prints: the one way the scripts (npm, tar, the tools of
+// node_modules/.bin) and the tests (through test/support/commands.ts) run a command to its end. `runCommand`
+// resolves with the exit code and the output whatever the exit, for a caller that reads a failing command's
+// words; `outputOf` is its form for a command that must succeed. And the environment for npm run in a folder
+// of its own: `npm run` hands its child npm_* variables (the repository as prefix, its .npmrc's settings, the
+// workspace) that would steer an npm started elsewhere.
 import { spawn } from 'node:child_process';
-import { root, StepError } from './steps.mjs';
+import path from 'node:path';
+import { root } from './paths.mjs';
+import { StepError } from './steps.mjs';
 
 /**
- * Runs a command; resolves with its stdout, rejects with a StepError carrying its exit code and stderr.
+ * @typedef {object} CommandOutcome
+ * @property {number | null} code the exit code, or null when a signal ended the command
+ * @property {NodeJS.Signals | null} signal
+ * @property {string} stdout
+ * @property {string} stderr
+ */
+
+/**
+ * @typedef {object} CommandOptions
+ * @property {string} [cwd] default: the repository's root
+ * @property {NodeJS.ProcessEnv} [env] default: this process's (NO_COLOR is set either way: the output is read)
+ * @property {number} [timeoutMs] kills the command (SIGKILL) when it runs longer
+ * @property {AbortSignal} [signal] stops the command; the promise then rejects
+ */
+
+/**
+ * Runs a command to its end; resolves with its exit code, signal and output, rejects only when it cannot be
+ * started (or `signal` stops it).
  * @param {string} command
  * @param {string[]} args
- * @param {{ cwd?: string, env?: NodeJS.ProcessEnv }} [options]
- * @returns {Promise<string>}
+ * @param {CommandOptions} [options]
+ * @returns {Promise<CommandOutcome>}
  */
-export function runCommand(command, args, { cwd = root, env = process.env } = {}) {
+export function runCommand(command, args, { cwd = root, env = process.env, timeoutMs, signal } = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...env, NO_COLOR: '1' } });
+    const child = spawn(command, args, {
+      cwd,
+      env: { ...env, NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      signal,
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
     child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('error', (error) => reject(new StepError(`cannot run ${command}: ${error.message}`)));
-    child.on('close', (code) =>
-      code === 0
-        ? resolve(stdout)
-        : reject(new StepError(`${command} ${args.join(' ')} exited with ${code}\n${stderr.trim()}`)),
-    );
+    const timer = timeoutMs === undefined ? undefined : setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.once('close', (code, ended) => {
+      clearTimeout(timer);
+      resolve({ code, signal: ended, stdout, stderr });
+    });
   });
+}
+
+/**
+ * What a command that must succeed prints on stdout. Rejects with a StepError naming the command and carrying
+ * its outcome (code, signal, stdout, stderr) when it exits otherwise or cannot be run.
+ * @param {string} command
+ * @param {string[]} args
+ * @param {CommandOptions} [options]
+ * @returns {Promise<string>}
+ */
+export async function outputOf(command, args, options) {
+  let outcome;
+  try {
+    outcome = await runCommand(command, args, options);
+  } catch (error) {
+    throw new StepError(`cannot run ${command}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (outcome.code !== 0) {
+    const ended = outcome.signal ? `was ended by ${outcome.signal}` : `exited with ${outcome.code}`;
+    const printed = `${outcome.stderr}${outcome.stdout}`.trim();
+    throw Object.assign(new StepError(`${command} ${args.join(' ')} ${ended}\n${printed}`), outcome);
+  }
+  return outcome.stdout;
+}
+
+/**
+ * Runs a binary of node_modules/.bin (Redocly's CLI, say) from the repository; resolves with what it printed,
+ * stdout then stderr, and rejects with a StepError carrying that when it fails. `signal` stops it.
+ * @param {string} bin
+ * @param {string[]} args
+ * @param {{ cwd?: string, signal?: AbortSignal }} [options]
+ * @returns {Promise<string>}
+ */
+export async function runTool(bin, args, { cwd = root, signal } = {}) {
+  const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' };
+  const outcome = await runCommand(path.join(root, 'node_modules/.bin', bin), args, { cwd, env, signal }).catch(
+    (error) => {
+      throw new StepError(`cannot run ${bin}: ${error instanceof Error ? error.message : String(error)}`);
+    },
+  );
+  const output = `${outcome.stdout}${outcome.stderr}`;
+  if (outcome.code !== 0) throw new StepError(`${bin} ${args.join(' ')} exited with ${outcome.code}\n${output.trim()}`);
+  return output;
 }
 
 /** The npm settings a user gives through the environment that say where packages come from and go. */

@@ -8,7 +8,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { outsideNpmEnv, runCommand } from './run-command.mjs';
+import { outputOf, outsideNpmEnv } from './run-command.mjs';
 import { StepError } from './steps.mjs';
 import { installedTool } from './tools.mjs';
 
@@ -96,7 +96,7 @@ export async function writePackageSbom(pkg, released, outFile) {
     const env = outsideNpmEnv();
     // The lockfile keeps each package's tarball address and integrity, which the SBOM then carries as a
     // distribution reference with its SHA-512 (some npm configs leave the address out).
-    await runCommand(
+    await outputOf(
       'npm',
       ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--omit-lockfile-registry-resolved=false'],
       { cwd: project, env },
@@ -105,7 +105,7 @@ export async function writePackageSbom(pkg, released, outFile) {
     const cli = path.join(tool, 'node_modules/@cyclonedx/cyclonedx-npm/bin/cyclonedx-npm-cli.js');
     // Reproducible: no timestamp and no random serial number, so the same release writes the same file.
     const options = ['--omit', 'dev', '--spec-version', '1.6', '--mc-type', 'library', '--flatten-components'];
-    await runCommand(
+    await outputOf(
       process.execPath,
       [cli, ...options, '--output-reproducible', '--validate', '--output-file', outFile, manifestFile],
       { cwd: project, env },

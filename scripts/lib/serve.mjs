@@ -3,8 +3,7 @@
 // until Ctrl-C or SIGTERM, or until the mock stops on its own.
 import { readFile } from 'node:fs/promises';
 import http from 'node:http';
-import { isAllowedHost, quoted } from '@trading-analytics/core';
-import { messageOf } from './steps.mjs';
+import { isAllowedHost, messageOf, quoted } from '@trading-analytics/core';
 
 /**
  * @typedef {object} LivePage what `npm run dev` adds to the docs server (see lib/live-reload.mjs)

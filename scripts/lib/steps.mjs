@@ -1,11 +1,9 @@
 // @ts-check
-// Shared plumbing for the build steps: where things live, running a tool from node_modules/.bin, and running
+// Shared plumbing for the build steps: where things live, and running
 // steps (concurrently where they allow it, skipping those whose inputs are unchanged) with one progress line
 // per step and its duration.
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { root } from './paths.mjs';
 import { inputsKey, outputsHash, readStepCache, writeStepCache } from './step-cache.mjs';
 
 export { bundlePath, generatedDir, root, sourceSpec } from './paths.mjs';
@@ -17,37 +15,6 @@ export class StepError extends Error {}
 export function failureText(/** @type {unknown} */ error) {
   if (error instanceof StepError) return error.message;
   return error instanceof Error ? (error.stack ?? error.message) : String(error);
-}
-
-/** The message of an error, or the thrown value as text. */
-export function messageOf(/** @type {unknown} */ error) {
-  return error instanceof Error ? error.message : String(error);
-}
-
-/**
- * Runs a binary from node_modules/.bin; resolves with its output, rejects with a StepError carrying it.
- * @param {string} bin
- * @param {string[]} args
- * @param {{ quiet?: boolean, cwd?: string }} [options]
- * @returns {Promise<string>}
- */
-export function runTool(bin, args, { quiet = true, cwd = root } = {}) {
-  const executable = path.join(root, 'node_modules/.bin', bin);
-  return new Promise((resolve, reject) => {
-    const child = spawn(executable, args, {
-      cwd,
-      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
-      stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-    });
-    let output = '';
-    child.stdout?.on('data', (chunk) => (output += chunk));
-    child.stderr?.on('data', (chunk) => (output += chunk));
-    child.on('error', (error) => reject(new StepError(`cannot run ${bin}: ${error.message}`)));
-    child.on('close', (code) => {
-      if (code === 0) resolve(output);
-      else reject(new StepError(`${bin} ${args.join(' ')} exited with ${code}\n${output.trim()}`));
-    });
-  });
 }
 
 /**

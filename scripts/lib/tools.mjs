@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { root } from './paths.mjs';
-import { outsideNpmEnv, runCommand } from './run-command.mjs';
+import { outputOf, outsideNpmEnv } from './run-command.mjs';
 
 const toolsDir = path.join(root, 'tools');
 const cacheDir = path.join(root, 'node_modules/.cache/trading-analytics-api/tools');
@@ -49,14 +49,10 @@ async function installTool(name) {
   try {
     for (const file of files) await copyFile(path.join(source, file), path.join(staging, file));
     // Optional dependencies are left out (cyclonedx-npm's XML validation); install scripts too, as npm 11 does.
-    await runCommand(
-      'npm',
-      ['ci', '--omit=optional', '--ignore-scripts', '--engine-strict', '--no-audit', '--no-fund'],
-      {
-        cwd: staging,
-        env: outsideNpmEnv(),
-      },
-    );
+    await outputOf('npm', ['ci', '--omit=optional', '--ignore-scripts', '--engine-strict', '--no-audit', '--no-fund'], {
+      cwd: staging,
+      env: outsideNpmEnv(),
+    });
     await rename(staging, home).catch((error) => {
       // Another process got there first: its copy is complete, since it appeared by a rename.
       if (!existsSync(home)) throw error;

@@ -4,24 +4,22 @@
 // test makes a clone of the tracked files alone, lets npm link it as `npm ci` does before `prepare`, then gives
 // it the compiled dist/ folders (what `prepare` writes) and runs the bins there. `.ci/run` checks the same in a
 // real clone with a full `npm ci`.
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, realpath, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outputOf } from '../support/commands';
 import { scratchEnv } from '../support/packing';
 
-const run = promisify(execFile);
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 
 /** The files a clone of the repository has under packages/: what git tracks. */
 async function trackedPackageFiles(): Promise<string[]> {
-  const { stdout } = await run('git', ['ls-files', '-z', '--', 'packages'], { cwd: root });
+  const stdout = await outputOf('git', ['ls-files', '-z', '--', 'packages'], { cwd: root });
   return stdout.split('\0').filter(Boolean);
 }
 
@@ -56,9 +54,10 @@ async function linkedClone(files: string[]): Promise<string> {
     path.join(clone, 'package.json'),
     JSON.stringify({ name: 'clone', private: true, workspaces: ['packages/*'] }),
   );
-  await run(npm, ['install', '--offline', '--ignore-scripts', '--no-audit', '--no-fund'], {
+  await outputOf(npm, ['install', '--offline', '--ignore-scripts', '--no-audit', '--no-fund'], {
     cwd: clone,
     env: scratchEnv,
+    timeoutMs: 120_000,
   });
   return clone;
 }
@@ -102,7 +101,7 @@ describe('the kit’s bins in a fresh clone', () => {
     const dist = path.join(clone!, folder, 'dist');
     if (!existsSync(dist)) await symlink(path.join(root, folder, 'dist'), dist, 'dir');
     // --offline and a registry nothing listens on: npx must find the command in the clone's node_modules/.bin.
-    const { stdout } = await run(npx, ['--offline', '--registry', 'http://127.0.0.1:9/', command, '--help'], {
+    const stdout = await outputOf(npx, ['--offline', '--registry', 'http://127.0.0.1:9/', command, '--help'], {
       cwd: clone!,
       env: scratchEnv,
     });

@@ -1,15 +1,15 @@
 // The build's machinery: both linters still catch what they caught as CLIs (Spectral now runs in-process),
 // and the step runner runs steps in dependency order, concurrently, and skips a step only when nothing it
 // reads or wrote has changed.
-import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { lintBundle, lintRedocly, lintSource } from '../../scripts/lib/lint.mjs';
 import { createScratchProject } from '../../scripts/lib/scratch-project.mjs';
 import { runSteps, StepError } from '../../scripts/lib/steps.mjs';
-import { lintBundle, lintRedocly, lintSource } from '../../scripts/lint.mjs';
+import { runCommand, runNode } from '../support/commands';
 
 type ScratchProject = Awaited<ReturnType<typeof createScratchProject>>;
 
@@ -195,15 +195,28 @@ describe('runSteps', () => {
 
 describe('npm run build', () => {
   it('refuses an unknown flag with its usage and exit code 2, before running anything', async () => {
-    const failure = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
-      const child = execFile(
-        process.execPath,
-        [fileURLToPath(new URL('../../scripts/build.mjs', import.meta.url)), '--fast'],
-        (_error, _stdout, stderr) => resolve({ code: child.exitCode, stderr }),
-      );
-    });
+    const failure = await runNode(fileURLToPath(new URL('../../scripts/build.mjs', import.meta.url)), ['--fast']);
     expect(failure.code).toBe(2);
     expect(failure.stderr).toContain("Unknown option '--fast'");
     expect(failure.stderr).toContain('Usage: npm run build [-- --force]');
+  });
+});
+
+describe('npm run compile', () => {
+  it('starts before any package is compiled: it loads no package of this repository', async () => {
+    // `npm ci` runs it (prepare) in a clone where no dist/ exists yet, and it finds the order the packages
+    // compile in from their package.json files: a module of a package it imported could not load there.
+    const refuse = `data:text/javascript,${encodeURIComponent(`
+      import { register } from 'node:module';
+      register('data:text/javascript,' + encodeURIComponent(\`
+        export async function resolve(specifier, context, next) {
+          if (specifier.startsWith('@trading-analytics/')) throw new Error('loads ' + specifier);
+          return next(specifier, context);
+        }\`));`)}`;
+    const script = fileURLToPath(new URL('../../scripts/compile.mjs', import.meta.url));
+    const outcome = await runCommand(process.execPath, ['--import', refuse, script, '--fast']);
+    expect(outcome.stderr).not.toContain('loads @trading-analytics/');
+    expect(outcome.code, outcome.stderr).toBe(2);
+    expect(outcome.stderr).toContain('Usage: npm run compile [-- --force]');
   });
 });

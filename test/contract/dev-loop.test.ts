@@ -1,15 +1,17 @@
 // `npm run dev` end to end, on a scratch copy of the contract: a saved change is served by the mock on the
 // same port and reloads the docs page; a save that breaks the lint is reported (terminal and page) while the
-// last good contract stays served; fixing it reloads the page again. `npm start -- --watch` is the same loop,
-// with npm start's flags (its scenario choices too).
-import { spawn } from 'node:child_process';
+// last good contract stays served; fixing it reloads the page again. The loop serves the bundle on disk as soon
+// as it starts, and its first pass then serves what changed while nothing watched. `npm start -- --watch` is the
+// same loop, with npm start's flags (its scenario choices too).
+import { copyFile, mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devOptions } from '../../scripts/dev.mjs';
 import { startDev } from '../../scripts/lib/dev-loop.mjs';
+import { devOptions, startOptions } from '../../scripts/lib/flags.mjs';
 import { createScratchProject } from '../../scripts/lib/scratch-project.mjs';
-import { startOptions } from '../../scripts/start.mjs';
 import { launchChromium } from '../support/browser';
+import { runNode, startNode } from '../support/commands';
 
 const leaderboardFile = 'openapi/paths/v1_leaderboard.yaml';
 
@@ -77,6 +79,8 @@ beforeAll(async () => {
     log: (line: string) => logged.push(line),
     warn: (line: string) => logged.push(line),
   });
+  // This project has no rendered page to start from: its first pass renders one.
+  if (!(await dev.firstPass)) throw new Error(`The first pass did not serve the contract:\n${logged.join('\n')}`);
 }, 60_000);
 
 afterAll(async () => {
@@ -225,25 +229,37 @@ describe('npm start -- --watch', () => {
   const startScript = fileURLToPath(new URL('../../scripts/start.mjs', import.meta.url));
   const unrealizedPnl = '/v1/portfolio/0x4a7f2c9e1b3d5f60718293a4b5c6d7e8f9012a3b/unrealized-pnl';
 
-  it('keeps the --scenario choices, across a reload too', async () => {
+  /**
+   * A scratch project whose docs page was rendered before (a copy of the loop's page above), as a checkout that
+   * has run `npm run docs` has one: its first cycle makes the page from it instead of rendering it again.
+   */
+  async function watchedProject() {
     const watched = await createScratchProject();
-    const flags = ['--watch', '--project', watched.root, '--port', '0', '--docs-port', '0'];
-    const command = spawn(process.execPath, [startScript, ...flags, '--scenario', 'getUnrealizedPnl=503'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const exited = new Promise<number | null>((resolve) => command.once('exit', (code) => resolve(code)));
-    let output = '';
-    command.stdout.on('data', (chunk) => (output += chunk));
-    command.stderr.on('data', (chunk) => (output += chunk));
-    try {
-      await until('npm start -- --watch to serve', () => output.includes('Ctrl-C stops.') || command.exitCode !== null);
-      expect(output).toContain('Scenarios: getUnrealizedPnl=503');
-      const mockUrl = /^Mock: (http\S+)/m.exec(output)?.[1];
-      expect(mockUrl, output).toBeDefined();
-      expect((await fetch(`${mockUrl}${unrealizedPnl}`)).status).toBe(503);
+    await mkdir(path.dirname(watched.file('dist/docs/index.html')), { recursive: true });
+    await copyFile(project.file('dist/docs/dev.html'), watched.file('dist/docs/index.html'));
+    return watched;
+  }
 
-      await watched.edit(leaderboardFile, (text) => text.replace('biggestWin: 4398.1', 'biggestWin: 4398.5'));
-      await until('the reloaded contract', async () => {
+  it('serves the bundle on disk at once, then what was saved while nothing watched, keeping the --scenario choices', async () => {
+    const watched = await watchedProject();
+    // Saved before the loop starts: generated/ still holds the bundle from before the save.
+    await watched.edit(leaderboardFile, (text) => text.replace('biggestWin: 4398.1', 'biggestWin: 4398.5'));
+    const flags = ['--watch', '--project', watched.root, '--port', '0', '--docs-port', '0'];
+    const started = startNode(startScript, [...flags, '--scenario', 'getUnrealizedPnl=503'], 'Ctrl-C stops.');
+    const { command, exited, output } = await started.catch(async (error) => {
+      await watched.remove();
+      throw error;
+    });
+    try {
+      expect(output()).toContain('Scenarios: getUnrealizedPnl=503');
+      const mockUrl = /^Mock: (http\S+)/m.exec(output())?.[1];
+      expect(mockUrl, output()).toBeDefined();
+      expect((await fetch(`${mockUrl}${unrealizedPnl}`)).status).toBe(503);
+      // Ready before its first pass over the source: the bundle on disk is what it serves first.
+      expect((await (await fetch(`${mockUrl}/v1/leaderboard`)).json()).content[0].biggestWin).toBe(4398.1);
+      expect(output()).not.toContain('[dev] lint ok');
+
+      await until('the first pass to serve the save', async () => {
         const answer = await fetch(`${mockUrl}/v1/leaderboard`);
         return (await answer.json()).content[0].biggestWin === 4398.5;
       });
@@ -257,22 +273,16 @@ describe('npm start -- --watch', () => {
   }, 120_000);
 
   it('keeps the sandbox and its joins across a reload, and refuses a now it cannot use with exit code 2', async () => {
-    const watched = await createScratchProject();
+    // The loop with the options the command reads from these flags, in this process: what the command does
+    // with them past the parsing is the loop itself, shown above and in the test before.
+    const watched = await watchedProject();
     const flags = ['--watch', '--project', watched.root, '--port', '0', '--docs-port', '0', '--sandbox', '--seed', '6'];
-    const command = spawn(process.execPath, [startScript, ...flags], { stdio: ['ignore', 'pipe', 'pipe'] });
-    const exited = new Promise<number | null>((resolve) => command.once('exit', (code) => resolve(code)));
-    let output = '';
-    command.stdout.on('data', (chunk) => (output += chunk));
-    command.stderr.on('data', (chunk) => (output += chunk));
+    const options = startOptions(flags, {});
+    const sandboxed = await startDev({ ...options, log: () => {}, warn: (line: string) => logged.push(line) });
     const ben = '0x9c1e5d2b7a3f48e6c0d1b2a39485f6e7d8c9b0a1';
     try {
-      await until(
-        'npm start -- --watch --sandbox to serve',
-        () => output.includes('Ctrl-C stops.') || command.exitCode !== null,
-      );
-      expect(output).toContain('Sandbox: seed 6, clock starting at 2026-11-21T12:00:00Z.');
-      const mockUrl = /^Mock: (http\S+)/m.exec(output)?.[1];
-      expect(mockUrl, output).toBeDefined();
+      expect(sandboxed.sandbox).toEqual({ seed: 6, now: '2026-11-21T12:00:00Z' });
+      const mockUrl = sandboxed.mockUrl;
       const joined = await fetch(`${mockUrl}/v1/trading-competition/join`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -286,24 +296,20 @@ describe('npm start -- --watch', () => {
         const answer = await fetch(`${mockUrl}/v1/leaderboard`, { headers: { prefer: 'code=200' } });
         return (await answer.json()).content[0].biggestWin === 4398.75;
       });
+      expect(sandboxed.mockUrl).toBe(mockUrl);
       const world = await (await fetch(`${mockUrl}/__sandbox`)).json();
       expect(world).toMatchObject({ seed: 6, counts: { joinsSinceStart: 1 } });
     } finally {
-      command.kill('SIGTERM');
-      expect(await exited).toBe(0);
+      await sandboxed.close();
       await watched.remove();
     }
 
-    // On a scratch copy too: the loop's first pass would otherwise write this repository's generated/.
+    // The command itself, on a scratch copy too (a loop that got as far as its first pass would write this
+    // repository's generated/): the mock refuses the now before anything is linted, and the command exits 2.
     const scratch = await createScratchProject();
     try {
       const refusedFlags = ['--watch', '--project', scratch.root, '--sandbox', '--now', 'noon', '--port', '0'];
-      const refused = spawn(process.execPath, [startScript, ...refusedFlags, '--docs-port', '0'], {
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let refusal = '';
-      refused.stderr.on('data', (chunk) => (refusal += chunk));
-      const code = await new Promise<number | null>((resolve) => refused.once('exit', (exit) => resolve(exit)));
+      const { code, stderr: refusal } = await runNode(startScript, [...refusedFlags, '--docs-port', '0']);
       expect(code, refusal).toBe(2);
       expect(refusal).toMatch(/the sandbox's now must be an ISO-8601 instant[\s\S]*Usage: npm start/);
     } finally {

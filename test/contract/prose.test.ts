@@ -3,10 +3,11 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { createContract, scenarioKeys, selectionMiss, unknownScenarioMessage } from '../../packages/core/src/index.js';
+import { createContract, scenarioKeys, unknownScenarioMessage } from '../../packages/core/src/index.js';
+import { selectionMiss } from '../../packages/core/src/scenarios.js';
 import { DEFAULT_NOW, TOKENS } from '../../packages/sandbox/src/cast.js';
-import { docsDocument, notDocumentedHeading } from '../../scripts/docs.mjs';
 import { changelogHeading } from '../../scripts/lib/changelog.mjs';
+import { docsDocument, notDocumentedHeading } from '../../scripts/lib/docs.mjs';
 import { type Json, loadBundle } from '../support/contract';
 import { formatReadings, inventedReasonsFor503, overstatements } from './seed-facts';
 

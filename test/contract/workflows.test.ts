@@ -1,12 +1,12 @@
 // The Arazzo workflows beside the contract: linted, checked against the bundle, and written to generated/
 // pointing at the bundle they were checked against.
-import { copyFile, mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { bundleWorkflows, lintWorkflows } from '../../scripts/workflows.mjs';
+import { bundleWorkflows, lintWorkflows } from '../../scripts/lib/workflows.mjs';
 import { bundleFile, listOperations, loadBundle } from '../support/contract.js';
+import { tempFolder } from '../support/temp';
 
 describe('workflows', () => {
   it('lint clean (Redocly)', async () => {
@@ -23,7 +23,7 @@ describe('workflows', () => {
   });
 
   it('fail the build when a step names an operation the contract does not have', async () => {
-    const scratch = await mkdtemp(path.join(tmpdir(), 'workflows-'));
+    const scratch = tempFolder('workflows-');
     const bundle = loadBundle();
     delete bundle.paths['/v1/pairs'];
     await writeFile(path.join(scratch, 'openapi.json'), JSON.stringify(bundle));

@@ -2,8 +2,7 @@
 // blocks) compiles against the client package's source, the guides print what their comments promise, and the
 // operation samples run against the mock and print what a user would see.
 import path from 'node:path';
-import { startMock } from '@trading-analytics/mock';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, inject, it, vi } from 'vitest';
 import { type Json, loadBundle } from '../support/contract';
 import {
   type CodeSample,
@@ -112,15 +111,9 @@ describe('code samples in the docs', () => {
 });
 
 describe('operation samples against the mock', () => {
-  let mock: Awaited<ReturnType<typeof startMock>>;
+  // The run's shared mock (the global setup's): the samples only send requests.
+  const mock = { url: inject('mockUrl') };
   const sample = (name: string) => operationSamples.find((candidate) => candidate.name === name)!;
-
-  beforeAll(async () => {
-    mock = await startMock({ port: 0 });
-  });
-  afterAll(async () => {
-    await mock?.close();
-  });
 
   it.each(operationSamples.map((entry) => [entry.name, entry] as const))(
     '%s runs and prints a result',

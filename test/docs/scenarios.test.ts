@@ -2,8 +2,8 @@
 // scenarioKeys, as a guide placed before the closing list of what the service leaves undocumented.
 import { scenarioKeys } from '@trading-analytics/mock';
 import { describe, expect, it } from 'vitest';
-import { docsDocument, notDocumentedHeading } from '../../scripts/docs.mjs';
-import { scenariosHeading } from '../../scripts/docs-scenarios.mjs';
+import { docsDocument, notDocumentedHeading } from '../../scripts/lib/docs.mjs';
+import { scenariosHeading } from '../../scripts/lib/docs-scenarios.mjs';
 import { loadBundle } from '../support/contract';
 
 const bundle = loadBundle();

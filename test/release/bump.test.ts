@@ -1,17 +1,15 @@
 // `npm run bump`: one version for the contract and every package under packages/*, moved together. Run on
 // scratch copies of the files that carry the versions, never on the tree itself.
-import { execFile } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { bumpVersions } from '../../scripts/bump.mjs';
 import { nextVersion, versions } from '../../scripts/lib/versions.mjs';
+import { runNode } from '../support/commands';
 import type { Json } from '../support/contract';
 import { root, scratchRepo } from './seeds';
 
-const run = promisify(execFile);
 const read = (repo: string, file: string) => readFileSync(path.join(repo, file), 'utf8');
 
 describe('npm run bump', () => {
@@ -85,7 +83,7 @@ describe('npm run bump', () => {
   });
 
   it('refuses anything but a bump or a plain version, with its usage', async () => {
-    const failure = await run(process.execPath, ['scripts/bump.mjs', 'huge'], { cwd: root }).catch((error) => error);
+    const failure = await runNode('scripts/bump.mjs', ['huge'], { cwd: root });
     expect(failure.code).toBe(1);
     expect(failure.stderr).toContain('Usage: npm run bump -- <major|minor|patch|X.Y.Z>');
     await expect(bumpVersions(scratchRepo(), '2.0')).rejects.toThrow('"2.0" is not a plain MAJOR.MINOR.PATCH version.');

@@ -1,24 +1,24 @@
 // Deprecation, shown on a seeded fixture (the real contract deprecates nothing): an operation, a parameter and
 // an enum value marked `deprecated: true`. The types carry `@deprecated` JSDoc where TypeScript can hold it,
 // the diff rates the deprecation minor and the later removal major, and the rendered docs show all three.
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildDocs } from '../../scripts/docs.mjs';
-import { generate } from '../../scripts/generate.mjs';
 import { changelogHeading } from '../../scripts/lib/changelog.mjs';
+import { buildDocs } from '../../scripts/lib/docs.mjs';
 import { rateChanges, redoclyDiff, requiredBump } from '../../scripts/lib/gate.mjs';
+import { generate } from '../../scripts/lib/generate.mjs';
 import { launchChromium } from '../support/browser';
 import type { Json } from '../support/contract';
+import { tempFolder } from '../support/temp';
 import { baselineFile, deprecate, removeDeprecated, root, seed } from './seeds';
 
 const release: Json = JSON.parse(readFileSync(baselineFile, 'utf8'));
 const deprecated = seed(deprecate, release);
 const deprecatedDocument: Json = JSON.parse(readFileSync(deprecated, 'utf8'));
-const scratch = mkdtempSync(path.join(tmpdir(), 'deprecation-'));
+const scratch = tempFolder('deprecation-');
 
 async function rated(baseFile: string, revisionFile: string) {
   const [base, revision] = [baseFile, revisionFile].map((file) => JSON.parse(readFileSync(file, 'utf8')));

@@ -2,16 +2,14 @@
 // bump than the changes since the last release require, naming each change and the fix, and passes when they
 // announce enough. The seeds start from the recorded release; the versions come from a scratch copy of the
 // files that carry them, so the tests hold whatever version the tree is at.
-import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { checkChanges, formatReport } from '../../scripts/lib/gate.mjs';
 import { contractVersion, nextVersion, setVersion } from '../../scripts/lib/versions.mjs';
+import { runNode } from '../support/commands';
 import type { Json } from '../support/contract';
 import { addLeverageAndOperation, baselineFile, removeMargin, root, schemas, scratchRepo, seed } from './seeds';
 
-const run = promisify(execFile);
 const release: Json = JSON.parse(readFileSync(baselineFile, 'utf8'));
 const released: string = release.info.version;
 const atVersion = (version: string) => (document: Json) => {
@@ -39,13 +37,8 @@ describe('npm run diff', () => {
       removeMargin(document);
       atVersion(current)(document);
     }, release);
-    const failure = await run(process.execPath, ['scripts/diff.mjs', '--baseline', baseline, '--bundle', bundle], {
-      cwd: root,
-    }).then(
-      () => undefined,
-      (error) => error,
-    );
-    expect(failure?.code).toBe(1);
+    const failure = await runNode('scripts/diff.mjs', ['--baseline', baseline, '--bundle', bundle], { cwd: root });
+    expect(failure.code).toBe(1);
     expect(failure.stdout).toMatch(
       /major {2}schema Position › properties › margin: Property `margin` of `Position` was removed\./,
     );

@@ -1,6 +1,6 @@
 // Every kind of change the gate must judge, each seeded alone into a copy of the bundle, rated by direction:
 // what a client receives may grow but not shrink or change, what it sends may not be narrowed. Redocly's
-// diff-recommended rates most of them; the house rules in scripts/diff.mjs correct the ones it gets wrong.
+// diff-recommended rates most of them; the house rules in scripts/lib/gate.mjs correct the ones it gets wrong.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { rateChanges, redoclyDiff, requiredBump } from '../../scripts/lib/gate.mjs';
@@ -122,7 +122,9 @@ describe('the rated diff', () => {
   // The committed baseline is the bundle the seeds start from; if the contract moved on, seed from the baseline.
   const baseline = JSON.parse(readFileSync(baselineFile, 'utf8'));
 
-  it.each(cases)('rates $name as $impact', async ({ mutate, impact, named }) => {
+  // Each case is its own Redocly run: they run at once (vitest's maxConcurrency), and a run whose two documents
+  // were diffed before is read from redoclyDiff's cache.
+  it.concurrent.for(cases)('rates $name as $impact', async ({ mutate, impact, named }, { expect }) => {
     const revision = seed(mutate, baseline);
     const changes = rateChanges(await redoclyDiff(baselineFile, revision), {
       base: baseline,

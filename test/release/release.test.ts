@@ -5,27 +5,25 @@
 // empty cache, their bins run, a strict consumer type-checks, and each SBOM lists exactly what installing its
 // package alone from the registry brings. Recording writes the changelogs and refuses to rewrite a recorded
 // release by accident.
-import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { contractEntry, groupChanges, packageEntry, writeEntry } from '../../scripts/lib/changelog.mjs';
 import type { RatedChange } from '../../scripts/lib/gate.mjs';
 import { publishOrder, publishTarballs, redact, registryUrl } from '../../scripts/lib/publish.mjs';
 import { npmPurl } from '../../scripts/lib/sbom.mjs';
 import { type Bump, contractVersion, workspacePackages } from '../../scripts/lib/versions.mjs';
 import { checkRecordable, checksumsName } from '../../scripts/release.mjs';
+import { outputOf, runCommand } from '../support/commands';
 import { type Json, listOperations, loadBundle } from '../support/contract';
 import { scratchEnv, typeCheckProject } from '../support/packing';
 import { type Registry, startRegistry } from '../support/registry';
 import { baselineFile, root } from './seeds';
 
-const exec = promisify(execFile);
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 
@@ -40,9 +38,7 @@ const tracked = [
 const snapshot = () => tracked.map((file) => readFileSync(path.join(root, file), 'utf8'));
 const tarballName = (pkg: Json) => `${pkg.name.replace(/^@/, '').replace('/', '-')}-${pkg.version}.tgz`;
 const fromTarball = (tarball: string, file: string) =>
-  exec('tar', ['-xzOf', path.join(outDir, tarball), `package/${file}`], { encoding: 'utf8' }).then(
-    ({ stdout }) => stdout,
-  );
+  outputOf('tar', ['-xzOf', path.join(outDir, tarball), `package/${file}`]);
 
 interface Outcome {
   code: number;
@@ -51,13 +47,13 @@ interface Outcome {
 
 /** `npm run release` as a user runs it, with npm set up for the registry (its token in the user config). */
 async function releaseCommand(args: string[], env: NodeJS.ProcessEnv): Promise<Outcome> {
-  return exec(process.execPath, ['scripts/release.mjs', ...args], { cwd: root, env, maxBuffer: 16 * 1024 * 1024 }).then(
-    ({ stdout, stderr }) => ({ code: 0, output: `${stdout}${stderr}` }),
-    (error: { code?: number; stdout?: string; stderr?: string }) => ({
-      code: error.code ?? 1,
-      output: `${error.stdout ?? ''}${error.stderr ?? ''}`,
-    }),
-  );
+  // The release runs its installs and packs: the limit is the hook's, not a command's.
+  const outcome = await runCommand(process.execPath, ['scripts/release.mjs', ...args], {
+    cwd: root,
+    env,
+    timeoutMs: 900_000,
+  });
+  return { code: outcome.code ?? 1, output: `${outcome.stdout}${outcome.stderr}` };
 }
 
 let packages: Json[];
@@ -87,19 +83,24 @@ async function makeApp(folder: string, dependencies: Record<string, string>): Pr
 
 /** Installs an app's dependencies from the registry, with the test's own npm cache (empty before the first). */
 async function installApp(app: string): Promise<void> {
-  await exec(npm, ['install', '--cache', appCache, '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'], {
-    cwd: app,
-    env: registryEnv,
-  });
+  await outputOf(
+    npm,
+    ['install', '--cache', appCache, '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'],
+    {
+      cwd: app,
+      env: registryEnv,
+      timeoutMs: 600_000,
+    },
+  );
 }
 
 /** What the registry holds for name@version: the tarball's integrity, or undefined. */
 async function heldIntegrity(name: string, at: string): Promise<string | undefined> {
-  return exec(npm, ['view', `${name}@${at}`, 'dist.integrity', '--json', '--registry', registry.url], {
+  return outputOf(npm, ['view', `${name}@${at}`, 'dist.integrity', '--json', '--registry', registry.url], {
     cwd: work,
     env: registryEnv,
   }).then(
-    ({ stdout }) => (stdout.trim() ? JSON.parse(stdout) : undefined),
+    (stdout) => (stdout.trim() ? JSON.parse(stdout) : undefined),
     () => undefined,
   );
 }
@@ -181,15 +182,16 @@ describe('npm run release -- --publish --registry <url>', () => {
     await installApp(app);
     for (const command of ['trading-analytics-mock', 'trading-analytics-conformance']) {
       // --offline: the command comes from the app's node_modules/.bin, never from a registry.
-      const { stdout } = await exec(npx, ['--offline', command, '--help'], { cwd: app, env: registryEnv });
+      const stdout = await outputOf(npx, ['--offline', command, '--help'], { cwd: app, env: registryEnv });
       expect(stdout.startsWith(`Usage: ${command} `), stdout).toBe(true);
     }
     const consumer = `/// <reference types="node" />
-import { parsePort } from '@trading-analytics/core';
+import { createContract, type OpenApiDocument } from '@trading-analytics/core';
 import { createClient, type TradingAnalyticsClient, unwrap } from '@trading-analytics/client';
 import { createSandbox, DEFAULT_SEED } from '@trading-analytics/sandbox';
 import { createHandlers, scenario, type ScenarioKey } from '@trading-analytics/msw';
 import { type MockServer, startMock } from '@trading-analytics/mock';
+import { parsePort } from '@trading-analytics/mock/cli';
 import { type ConformanceReport, formatSummary, runConformance } from '@trading-analytics/conformance';
 
 const client: TradingAnalyticsClient = createClient({ baseUrl: 'http://127.0.0.1:4010' });
@@ -198,6 +200,7 @@ export async function topTraders(): Promise<string[]> {
   return page.content.map((row) => row.userAddress);
 }
 export const port: number = parsePort('4010');
+export const operationCount = (document: OpenApiDocument): number => createContract(document).operations.length;
 export const world = createSandbox({ seed: DEFAULT_SEED });
 export const handlers = createHandlers({ scenarios: { getUnrealizedPnl: '503' } });
 export const unavailable: ScenarioKey<'getUnrealizedPnl'> = '503';
@@ -244,7 +247,7 @@ describe('npm run release (what it writes)', () => {
           .digest('hex'),
       ).toBe(hash);
     }
-    const { stdout } = await exec('sha256sum', ['-c', checksumsName], { cwd: outDir, encoding: 'utf8' });
+    const stdout = await outputOf('sha256sum', ['-c', checksumsName], { cwd: outDir });
     expect(stdout).not.toMatch(/FAILED/);
   });
 
@@ -335,7 +338,9 @@ describe('recording a release', () => {
   });
 
   it('puts new entries on top, refuses a second entry for a version, and rewrites it only when replacing', async () => {
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'changelog-')), 'CHANGELOG.md');
+    const folder = mkdtempSync(path.join(tmpdir(), 'changelog-'));
+    onTestFinished(() => rmSync(folder, { recursive: true, force: true }));
+    const file = path.join(folder, 'CHANGELOG.md');
     await writeEntry(file, { version: '1.0.0', entry: '## 1.0.0 (2026-01-01)\n\nfirst' });
     await writeEntry(file, { version: '1.1.0', entry: '## 1.1.0 (2026-02-01)\n\nsecond' });
     await expect(writeEntry(file, { version: '1.1.0', entry: '## 1.1.0 (2026-02-02)\n\nagain' })).rejects.toThrow(

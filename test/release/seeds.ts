@@ -1,15 +1,15 @@
 // Seeded changes for the release tests: copies of the real bundle (generated/openapi.json) with one kind of
 // change each, written to a scratch folder, and a scratch copy of the files that carry the versions.
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Json, loadBundle } from '../support/contract';
+import { tempFolder } from '../support/temp';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 export const baselineFile = path.join(root, 'generated/release/openapi.json');
 
-const scratch = mkdtempSync(path.join(tmpdir(), 'release-seeds-'));
+const scratch = tempFolder('release-seeds-');
 let count = 0;
 
 /** Writes a copy of the bundle changed by `mutate` and returns its path. */
@@ -47,7 +47,7 @@ export function addLeverageAndOperation(document: Json) {
  * package-lock.json. `extraPackages` adds packages (folder -> package.json) beside the real ones.
  */
 export function scratchRepo(extraPackages: Record<string, Json> = {}): string {
-  const repo = mkdtempSync(path.join(tmpdir(), 'release-repo-'));
+  const repo = tempFolder('release-repo-');
   mkdirSync(path.join(repo, 'openapi'));
   cpSync(path.join(root, 'openapi/openapi.yaml'), path.join(repo, 'openapi/openapi.yaml'));
   cpSync(path.join(root, 'package-lock.json'), path.join(repo, 'package-lock.json'));

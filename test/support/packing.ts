@@ -1,19 +1,20 @@
-// The packaged-install tests' set-up and checks: a package's `npm pack` tarball installed into an empty project
-// as a user gets it, publint and attw over the tarball, and a type check of code written in the installed project.
-import { execFile } from 'node:child_process';
+// The packaged-install tests' set-up and checks: a package's tarball (packed once per run by the global setup,
+// `inject('packed')`) installed into an empty project as a user gets it, publint and attw over the tarball, and
+// a type check of code written in the installed project.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { basename, dirname, join } from 'node:path';
-import { promisify } from 'node:util';
+import { basename, dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { outputOf, runCommand } from './commands';
 
-const run = promisify(execFile);
 const require = createRequire(import.meta.url);
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const root = fileURLToPath(new URL('../..', import.meta.url));
 
 /**
  * The environment for npm commands run in a scratch project: under `npm test` the npm_* variables (the
@@ -32,15 +33,23 @@ interface Packed {
   files: string[];
 }
 
+/** The tarball the global setup packed of the workspace package in `directory`, if it is one. */
+function packedWorkspace(directory: string): Packed | undefined {
+  const found = inject('packed').find((pkg) => resolve(root, pkg.dir) === resolve(directory));
+  return found && { path: found.tarball, files: found.files };
+}
+
 /**
- * Packs `directory` into `destination` and returns the tarball's path and file list. Lifecycle scripts stay off
- * unless `prepack` says otherwise: what a package builds (the client's dist/) is built by its global setup.
+ * The tarball of the package in `directory`: the one packed for the run when it is a workspace package, else (a
+ * dependency, from node_modules) packed into `destination` now, with its scripts off.
  */
-async function packTarball(directory: string, destination: string, prepack = false): Promise<Packed> {
-  const flags = ['pack', '--json', '--pack-destination', destination, ...(prepack ? [] : ['--ignore-scripts'])];
-  const { stdout } = await run(npm, flags, { cwd: directory, env: scratchEnv });
-  const [packed] = JSON.parse(stdout) as { filename: string; files: { path: string }[] }[];
-  return { path: join(destination, packed!.filename), files: packed!.files.map((file) => file.path) };
+async function tarballOf(directory: string, destination: string): Promise<Packed> {
+  const packed = packedWorkspace(directory);
+  if (packed) return packed;
+  const flags = ['pack', '--json', '--pack-destination', destination, '--ignore-scripts'];
+  const stdout = await outputOf(npm, flags, { cwd: directory, env: scratchEnv });
+  const [entry] = JSON.parse(stdout) as { filename: string; files: { path: string }[] }[];
+  return { path: join(destination, entry!.filename), files: entry!.files.map((file) => file.path) };
 }
 
 export interface Installed {
@@ -65,8 +74,6 @@ export interface InstallOptions {
   manifest?: Record<string, unknown>;
   /** Gives npm a cache of the install's own that starts empty, so nothing comes from the user's cache. */
   ownCache?: boolean;
-  /** Packs with the package's prepack, which builds what it ships, instead of taking what is built. */
-  prepack?: boolean;
 }
 
 /**
@@ -91,22 +98,22 @@ export function installBeforeAll(directory: string, options: InstallOptions = {}
 async function packAndInstall(directory: string, options: InstallOptions): Promise<Installed> {
   const work = await mkdtemp(join(tmpdir(), `trading-analytics-${basename(directory)}-`));
   try {
-    const packed = await packTarball(directory, work, options.prepack);
+    const packed = await tarballOf(directory, work);
     const beside = await Promise.all(
-      (options.beside ?? []).map(async (folder) => (await packTarball(folder, work)).path),
+      (options.beside ?? []).map(async (folder) => (await tarballOf(folder, work)).path),
     );
     const app = join(work, 'app');
     await mkdir(app);
     const manifest = { name: 'empty-app', private: true, type: 'module', ...options.manifest };
     await writeFile(join(app, 'package.json'), JSON.stringify(manifest));
     const cache = options.ownCache ? ['--cache', join(work, 'cache')] : [];
-    await run(
+    await outputOf(
       npm,
       ['install', packed.path, ...beside, '--prefer-offline', ...cache, '--no-audit', '--no-fund', '--ignore-scripts'],
       { cwd: app, env: scratchEnv },
     );
     const runModule = async (code: string) =>
-      (await run(process.execPath, ['--input-type=module', '-e', code], { cwd: app, env: scratchEnv })).stdout;
+      outputOf(process.execPath, ['--input-type=module', '-e', code], { cwd: app, env: scratchEnv });
     return { work, tarball: packed.path, files: packed.files, app, runModule };
   } catch (error) {
     await rm(work, { recursive: true, force: true });
@@ -163,12 +170,12 @@ async function publintMessages(tarball: string): Promise<string[]> {
 async function typesProblems(tarball: string): Promise<unknown[]> {
   const attw = join(dirname(require.resolve('@arethetypeswrong/cli/package.json')), 'dist/index.js');
   // attw exits non-zero on any problem in the profile; its JSON report is on stdout either way.
-  const stdout = await run(process.execPath, [attw, tarball, '--profile', 'esm-only', '--format', 'json'], {
+  const { stdout } = await runCommand(process.execPath, [attw, tarball, '--profile', 'esm-only', '--format', 'json'], {
     cwd: dirname(tarball),
-  })
-    .then((result) => result.stdout)
-    .catch((error: { stdout?: string }) => error.stdout ?? '{"problems":{"attw":[{"failed":true}]}}');
-  const { problems } = JSON.parse(stdout) as { problems: Record<string, { resolutionKind?: string }[]> };
+  });
+  // No report at all (attw itself failed) is a problem too, never a clean bill.
+  const report = stdout || '{"problems":{"attw":[{"failed":true}]}}';
+  const { problems } = JSON.parse(report) as { problems: Record<string, { resolutionKind?: string }[]> };
   return Object.values(problems)
     .flat()
     .filter((problem) => problem.resolutionKind !== 'node16-cjs');
@@ -195,8 +202,6 @@ export async function typeCheckProject(
   };
   writeFileSync(join(directory, 'tsconfig.json'), JSON.stringify({ compilerOptions, files }));
   const tsc = require.resolve('typescript/bin/tsc');
-  return run(process.execPath, [tsc, '-p', directory]).then(
-    () => '',
-    (error: { stdout?: string }) => error.stdout ?? String(error),
-  );
+  const { code, stdout, stderr } = await runCommand(process.execPath, [tsc, '-p', directory]);
+  return code === 0 ? '' : stdout || stderr || `tsc exited with ${code}`;
 }

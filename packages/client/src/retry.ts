@@ -40,7 +40,11 @@ const sleep = (ms: number, signal: AbortSignal) =>
  */
 export function retryMiddleware(options?: RetryOptions): Middleware {
   const { attempts = 3, baseDelayMs = 250, maxDelayMs = 4000, random = Math.random } = own(options);
-  const limits = { attempts: [attempts, 1], baseDelayMs: [baseDelayMs, 0], maxDelayMs: [maxDelayMs, 0] };
+  const limits: Record<string, [value: number, least: number]> = {
+    attempts: [attempts, 1],
+    baseDelayMs: [baseDelayMs, 0],
+    maxDelayMs: [maxDelayMs, 0],
+  };
   for (const [name, [value, least]] of Object.entries(limits)) {
     // A wait of 2^31 ms or more is one a timer cannot hold: Node would end it after 1 ms.
     if (!(value >= least && value < 2 ** 31)) invalid(`retry.${name} must be from ${least} to 2147483647`, value);

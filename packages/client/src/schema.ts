@@ -1,4 +1,3 @@
-// The one seam between this package and the repository's generated types. The build replaces the emitted
-// dist/schema.d.ts with a copy of generated/schema.d.ts, so the published package is self-contained while
-// the source never carries a second copy of the generated file.
-export type * from '../../../generated/schema.js';
+// The contract's types, from their own package (@trading-analytics/types, generated from the bundle): the client
+// re-exports every name, so its users need no second import.
+export type * from '@trading-analytics/types';

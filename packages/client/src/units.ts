@@ -60,7 +60,8 @@ export function parseIntegerString(text: string): bigint {
 export function parseDecimalString(text: string): string {
   const parts = typeof text === 'string' ? DECIMAL.exec(text) : null;
   if (!parts) return invalid('Not a decimal string', text);
-  const [, sign, whole, fraction = '', exponent] = parts;
+  // The pattern's whole part always matches (it is not optional), the others may be absent.
+  const [, sign, whole = '', fraction = '', exponent] = parts;
   if (exponent === undefined) return text;
   // The exponent is a count of places, not an amount; a string of digits too long to hold stays out of range.
   const shift = Number(exponent);

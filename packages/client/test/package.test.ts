@@ -31,9 +31,10 @@ async function bundleSize(app: string, entry: string): Promise<number> {
 // of the install's own that starts empty, so nothing comes from the user's cache. Should the client gain a
 // dependency this list lacks, npm fetches it (--prefer-offline, not --offline) instead of failing.
 const installed = installBeforeAll(fileURLToPath(new URL('..', import.meta.url)), {
-  beside: ['openapi-fetch', 'openapi-typescript-helpers'].map((name) =>
-    dirname(require.resolve(`${name}/package.json`)),
-  ),
+  beside: [
+    fileURLToPath(new URL('../../types/', import.meta.url)),
+    ...['openapi-fetch', 'openapi-typescript-helpers'].map((name) => dirname(require.resolve(`${name}/package.json`))),
+  ],
   ownCache: true,
 });
 
@@ -46,7 +47,7 @@ describe('installed into an empty project', () => {
   });
 
   it('runs the README quick start against the mock', async () => {
-    const lines = (await runQuickStart(inject('mockUrl'), installed.app)).trim().split('\n');
+    const lines = (await runQuickStart(inject('strictMockUrl'), installed.app)).trim().split('\n');
     expect(lines).toHaveLength(expectedOutput.length);
     for (const [index, line] of lines.entries()) expect(line).toMatch(expectedOutput[index]!);
   });

@@ -1,11 +1,10 @@
 // timeoutMs against servers that never answer, or stop halfway, while the garbage collector runs: the
 // limit has to fire on time (within 1.5x its value) however often memory is collected. On Node 20 a limit
 // built on AbortSignal.timeout() stayed pending for good after one collection.
-import { execFile } from 'node:child_process';
 import { getEventListeners } from 'node:events';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { outputOf } from '../../../test/support/commands.js';
 import { type HostileServer, startHostileServer } from '../../../test/support/hostile-server.js';
 import { createClient, type RetryOptions } from '../src/index.js';
 import { scriptedFetch } from './support/scripted-fetch.js';
@@ -29,12 +28,10 @@ afterEach(async () => {
  * 3 s) and how long it took.
  */
 async function callUnderGarbageCollection(baseUrl: string, retry: RetryOptions | false = false) {
-  const { stdout } = await promisify(execFile)(
+  const stdout = await outputOf(
     process.execPath,
     ['--expose-gc', scenario, JSON.stringify({ baseUrl, timeoutMs, retry, giveUpMs: 3000 })],
-    {
-      timeout: 20_000,
-    },
+    { timeoutMs: 20_000 },
   );
   return JSON.parse(stdout) as { outcome: string; elapsedMs: number; longestGcMs: number };
 }

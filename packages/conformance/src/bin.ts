@@ -4,6 +4,7 @@
 // so); 2: bad usage.
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import { messageOf } from '@trading-analytics/core';
 import { readHeaderFlags } from './header-flags.js';
 import {
   type ConformanceReport,
@@ -35,8 +36,6 @@ contract leaves open against a running service. Read-only unless --allow-writes.
   --junit <file>          write a JUnit XML report (a testcase per operation and per workflow)
   --json <file>           write a JSON report (every problem and observation)
   --help                  show this text`;
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 function fail(message: string): never {
   console.error(`trading-analytics-conformance: ${message}`);

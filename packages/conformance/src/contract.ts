@@ -1,10 +1,11 @@
-// The contract the runner checks against, found by the core: generated/ inside this repository (so a
-// contract change is checked at once), the copies in contract/ in an installed package; or a folder the
-// caller names. The bundle is read with its operations; the workflow files are those beside it.
-import { readdirSync, readFileSync } from 'node:fs';
+// The contract the runner checks against: the copies in the package's own contract/ folder, which its build
+// puts there (from generated/ inside the repository, shipped in the tarball), so where they are follows from
+// where this module is; or a folder the caller names. The bundle is read with its operations; the workflow
+// files are those beside it.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type ContractOperation, listOperations, locateContract, type OpenApiDocument } from '@trading-analytics/core';
+import { type ContractOperation, listOperations, type OpenApiDocument } from '@trading-analytics/core';
 
 export interface LoadedContract {
   /** The folder holding openapi.json and the workflow files. */
@@ -13,17 +14,16 @@ export interface LoadedContract {
   operations: ContractOperation[];
 }
 
-function readText(url: string): string | undefined {
-  try {
-    return readFileSync(new URL(url), 'utf8');
-  } catch {
-    return undefined;
-  }
-}
-
-/** The folder of the contract this package checks against (throws, saying what to run, when it is missing). */
+/** The folder of the contract this package checks against (throws, saying how it is made, when it is missing). */
 function contractDir(): string {
-  return fileURLToPath(locateContract(new URL('../', import.meta.url).href, readText, fileURLToPath).folderUrl);
+  // This module sits in src/ or dist/: the package is the folder above.
+  const dir = fileURLToPath(new URL('../contract/', import.meta.url));
+  if (!existsSync(path.join(dir, 'openapi.json'))) {
+    throw new Error(
+      `The contract ${path.join(dir, 'openapi.json')} is missing from the package. The package's build copies it there (in the repository: npm run compile).`,
+    );
+  }
+  return dir;
 }
 
 /** The bundle in `dir` (by default the package's own contract) and its operations. */

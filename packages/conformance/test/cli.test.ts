@@ -1,9 +1,9 @@
 // The command line: exit codes, the caps (rate, concurrency, timeout), --header redaction, --allow-writes
 // and --params, against the example server.
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { tempFolder } from '../../../test/support/temp.js';
 import { runConformance } from '../src/index.js';
 import { bin, type ExampleServer, runBin, runCommand, startExampleServer } from './support/servers.js';
 
@@ -13,7 +13,7 @@ afterEach(async () => {
   server = undefined;
 });
 
-const scratch = () => mkdtemp(path.join(tmpdir(), 'conformance-cli-'));
+const scratch = async () => tempFolder('conformance-cli-');
 
 describe('bad usage exits 2 with one line and no stack trace', () => {
   it.each([

@@ -1,11 +1,11 @@
 // A server that serves the contract's examples but departs from the contract in one known way per check
 // kind, each on its own operation: the run flags each departure with its check kind, and nothing else.
 
-import { mkdtemp, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempFolder } from '../../../test/support/temp.js';
 import { runConformance } from '../src/index.js';
 import { type Departure, type ExampleServer, runBin, startExampleServer } from './support/servers.js';
 
@@ -111,7 +111,7 @@ describe('against a server with one departure per check kind', () => {
   });
 
   it('exits 1 and writes a JUnit testcase per operation and workflow with a failure per problem, and the JSON', async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'conformance-faulty-'));
+    const dir = tempFolder('conformance-faulty-');
     const junit = path.join(dir, 'report.xml');
     const json = path.join(dir, 'report.json');
     const { code, stdout } = await runBin(['--base-url', server.url, '--rps', '200', '--junit', junit, '--json', json]);

@@ -3,13 +3,13 @@
 // forbids, a body nested 5,000 deep, megabytes of invalid items, answers that never come. One run of the
 // command against it: every answer is refused or reported, the reports are written and well formed, no
 // form of the secret reaches any output, memory stays bounded and every time limit fires on time.
-import { mkdtemp, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeRepeatedly } from '../../../test/support/hostile-server.js';
+import { tempFolder } from '../../../test/support/temp.js';
 import type { ConformanceReport, SentRequest } from '../src/index.js';
 import {
   type Answer,
@@ -135,7 +135,7 @@ beforeAll(async () => {
     ]),
   );
   server = await startExampleServer({ departures });
-  const dir = await mkdtemp(path.join(tmpdir(), 'conformance-hostile-'));
+  const dir = tempFolder('conformance-hostile-');
   outcome = await runBinMeasured(
     [
       '--base-url',

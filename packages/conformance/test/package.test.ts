@@ -1,23 +1,16 @@
 // The package as published: the `npm pack` tarball holds the built runner, its declarations and a copy of
 // the contract with its workflows, lints clean (publint, attw), installs into an empty project beside the
 // core's tarball, type-checks a use of its API there, and its bin checks a service against the packed contract.
-import { execFile } from 'node:child_process';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { installBeforeAll, lintTarball, scratchEnv, typeCheckProject } from '../../../test/support/packing.js';
 import { type ExampleServer, runCommand, startExampleServer } from './support/servers.js';
 
-const run = promisify(execFile);
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const generatedDir = fileURLToPath(new URL('../../../generated/', import.meta.url));
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
-
-// What `prepack` does besides building (the global setup built dist/): the contract goes into contract/. Hooks
-// run in order, so this one is done before the package is packed.
-beforeAll(() => run(process.execPath, [path.join(packageDir, 'scripts/copy-contract.mjs')]));
 
 // The core is not on the registry yet: its tarball is installed beside the runner's.
 const installed = installBeforeAll(packageDir, { beside: [fileURLToPath(new URL('../../core/', import.meta.url))] });

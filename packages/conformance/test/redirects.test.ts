@@ -1,12 +1,12 @@
 // A service that answers with redirects, on the runner's own requests and inside the flows: nothing is
 // followed, so no request goes anywhere the run did not mean it to (a write without --allow-writes, the
 // gasless submission, another origin), and the report lists every request the service received.
-import { copyFile, mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
+import { tempFolder } from '../../../test/support/temp.js';
 import { runConformance, type SentRequest } from '../src/index.js';
 import { type ExampleServer, runBin, startExampleServer } from './support/servers.js';
 
@@ -43,7 +43,7 @@ async function runAgainstRedirects(extraArgs: string[] = []) {
     },
   });
   servers.push(elsewhere, service);
-  const dir = await mkdtemp(path.join(tmpdir(), 'conformance-redirects-'));
+  const dir = tempFolder('conformance-redirects-');
   const json = path.join(dir, 'report.json');
   const outcome = await runBin([
     '--base-url',
@@ -124,7 +124,7 @@ describe('redirects', () => {
 describe('a flow that asks for what the run may not send', () => {
   it('is refused by the proxy, never sent, and reported in the workflow that asked', async () => {
     // A contract folder whose flow reads the pairs, then joins a competition (a write).
-    const dir = await mkdtemp(path.join(tmpdir(), 'conformance-refused-'));
+    const dir = tempFolder('conformance-refused-');
     const generated = fileURLToPath(new URL('../../../generated/', import.meta.url));
     await copyFile(path.join(generated, 'openapi.json'), path.join(dir, 'openapi.json'));
     const flow = {

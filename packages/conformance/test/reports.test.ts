@@ -2,12 +2,12 @@
 // observed values as the JSON they were, one count of problems everywhere, both reports and exit 1 when
 // the service cannot be reached, a hint on a 404 to the example request, --only and --skip, and the
 // observations one line each in the summary.
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort } from '../../../test/support/ports.js';
+import { tempFolder } from '../../../test/support/temp.js';
 import { runConformance } from '../src/index.js';
 import { type Departure, type ExampleServer, runBin, startExampleServer } from './support/servers.js';
 
@@ -20,7 +20,7 @@ afterEach(async () => {
   server = undefined;
 });
 
-const scratch = () => mkdtemp(path.join(tmpdir(), 'conformance-reports-'));
+const scratch = async () => tempFolder('conformance-reports-');
 const parseJunit = (text: string) =>
   new XMLParser({
     ignoreAttributes: false,

@@ -2,11 +2,11 @@
 // bin, with the world's own team, market and competition in --params (what a backend passes for its real
 // data), and without them, as `npm run conformance` runs: the contract's examples name the cast's market and
 // team, which the world has.
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type MockServer, startMock } from '@trading-analytics/mock';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { tempFolder } from '../../../test/support/temp.js';
 import { runBin } from './support/servers.js';
 
 interface World {
@@ -23,7 +23,7 @@ let dir: string;
 beforeAll(async () => {
   mock = await startMock({ port: 0, sandbox: true });
   world = await (await fetch(`${mock.url}/__sandbox`)).json();
-  dir = await mkdtemp(path.join(tmpdir(), 'conformance-sandbox-'));
+  dir = tempFolder('conformance-sandbox-');
 });
 afterAll(() => mock?.close());
 

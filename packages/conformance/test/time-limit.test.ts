@@ -2,10 +2,9 @@
 // collector runs: every limit fires on time (within 1.5x its value). The limit is a timer of the runner's
 // own; on Node 20 one held by AbortSignal.timeout() alone may never fire once memory is collected.
 // Values from 1 to 2^31-1 ms are taken as they are; a timer cannot hold more.
-import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
+import { outputOf } from '../../../test/support/commands.js';
 import { runConformance, UsageError } from '../src/index.js';
 import { type ExampleServer, startExampleServer } from './support/servers.js';
 
@@ -31,10 +30,10 @@ describe('--timeout-ms under garbage collection', () => {
         },
       },
     });
-    const { stdout } = await promisify(execFile)(
+    const stdout = await outputOf(
       process.execPath,
       ['--expose-gc', scenario, JSON.stringify({ baseUrl: server.url, timeoutMs })],
-      { timeout: 60_000 },
+      { timeoutMs: 60_000 },
     );
     const { timedOut, runMs } = JSON.parse(stdout) as { timedOut: { target: string; ms: number }[]; runMs: number };
     console.log(

@@ -5,6 +5,8 @@ import {
   type CheckKind,
   type ConformanceOptions,
   type ConformanceReport,
+  type ConformanceSettings,
+  type ConformanceTotals,
   defaults,
   formatJson,
   formatJunit,
@@ -13,6 +15,7 @@ import {
   type OperationCheck,
   type OperationProblem,
   type OperationResult,
+  type OperationStatus,
   type Problem,
   type RequestSource,
   type RuleId,
@@ -22,7 +25,9 @@ import {
   type WorkflowCheck,
   type WorkflowCheckName,
   type WorkflowProblem,
+  type WorkflowReportProblem,
   type WorkflowResult,
+  type WorkflowStep,
 } from '../src/index.js';
 
 describe('runConformance', () => {
@@ -150,5 +155,14 @@ describe('the report', () => {
     expectTypeOf<RequestSource>().toEqualTypeOf<'runner' | 'workflows'>();
     expectTypeOf<SentRequest['outcome']>().toEqualTypeOf<'answer' | 'oversized' | 'timeout' | 'network'>();
     expectTypeOf<SentRequest['status']>().toEqualTypeOf<number | null>();
+  });
+
+  it('names each part of the report by a type of its own', () => {
+    expectTypeOf<ConformanceReport['settings']>().toEqualTypeOf<ConformanceSettings>();
+    expectTypeOf<ConformanceReport['totals']>().toEqualTypeOf<ConformanceTotals>();
+    expectTypeOf<OperationResult['status']>().toEqualTypeOf<OperationStatus>();
+    expectTypeOf<OperationStatus>().toEqualTypeOf<'pass' | 'fail' | 'timeout' | 'skipped'>();
+    expectTypeOf<WorkflowResult['steps']>().toEqualTypeOf<WorkflowStep[]>();
+    expectTypeOf<WorkflowReportProblem>().toExtend<Problem>();
   });
 });

@@ -5,7 +5,7 @@
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 /** A reference object; OpenAPI 3.1 allows `summary` and `description` beside it, which win over the target's. */
-export interface Reference {
+interface Reference {
   $ref: string;
   summary?: string;
   description?: string;
@@ -40,7 +40,7 @@ export interface Schema {
   [keyword: string]: unknown;
 }
 
-export interface Example {
+interface Example {
   summary?: string;
   description?: string;
   value?: Json;
@@ -99,7 +99,7 @@ export interface Operation {
   [extension: `x-${string}`]: unknown;
 }
 
-export type PathItem = {
+type PathItem = {
   parameters?: (Parameter | Reference)[];
 } & { [method in HttpMethod]?: Operation };
 

@@ -15,13 +15,13 @@ import {
 } from './openapi.js';
 import { escapePointer, inlineReferences, resolve } from './refs.js';
 
-export interface NamedExample {
+interface NamedExample {
   key: string;
   summary: string;
   value: Json | undefined;
 }
 
-export interface DeclaredContent {
+interface DeclaredContent {
   mediaType: string;
   schema: Schema | undefined;
   examples: NamedExample[];
@@ -51,7 +51,7 @@ export interface ContractOperation {
 const STATUS = /^[1-5][0-9][0-9]$/;
 
 /** Whether a status key is a concrete status (`200`), not a range (`4XX`) or `default`. */
-export function isConcreteStatus(status: string): boolean {
+function isConcreteStatus(status: string): boolean {
   return STATUS.test(status);
 }
 

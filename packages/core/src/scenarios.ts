@@ -51,7 +51,7 @@ export type ScenarioChoices = Record<string, string | null>;
 const JSON_MEDIA_TYPE = 'application/json';
 
 /** The selectable cases of one operation. */
-export function operationScenarios(operation: ContractOperation): OperationScenarios {
+function operationScenarios(operation: ContractOperation): OperationScenarios {
   const lowest = defaultStatus(operation);
   return {
     operationId: operation.operationId,
@@ -133,7 +133,7 @@ export function choiceProblems(catalog: ScenarioCatalog, choices: unknown): stri
 }
 
 /** The statuses a `Prefer: code=` may select: the declared ones, or the mock's 200 when none is declared. */
-export function selectableCodes(operation: ContractOperation): string[] {
+function selectableCodes(operation: ContractOperation): string[] {
   const codes = concreteStatuses(operation);
   return codes.length > 0 ? codes : ['200'];
 }

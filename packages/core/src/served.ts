@@ -3,11 +3,12 @@
 // it reads, its answer as the core's `Answer` with the headers the contract requires, the faults it injects,
 // and the control surface at `/__sandbox` and below. Both packages answer through these functions, so they
 // write the same bytes for the same request.
-import type { Query } from './checks.js';
+
 import type { Header, Json, OpenApiDocument, Schema } from './openapi.js';
 import { type ContractOperation, declaredResponse, isJsonMediaType, mediaTypeOf } from './operations.js';
-import { type Answer, PROBLEMS, problemAnswer } from './problems.js';
+import { type Answer, PROBLEMS, problemAnswer } from './problem-answers.js';
 import { resolve } from './refs.js';
+import type { Query } from './request-checks.js';
 
 /** The route of the mock's own (and of MSW's sandbox handlers) that describes and resets the world. */
 export const SANDBOX_PATH = '/__sandbox';

@@ -5,12 +5,12 @@
 import type { Plugin } from 'ajv';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import type { Query } from './checks.js';
 import { isDateTime } from './date-time.js';
 import type { Json, OpenApiDocument, Schema } from './openapi.js';
 import type { ContractOperation } from './operations.js';
-import { type Answer, refusal, type Violation } from './problems.js';
+import { type Answer, refusal, type Violation } from './problem-answers.js';
 import { resolve, valueAtPointer } from './refs.js';
+import type { Query } from './request-checks.js';
 
 // A CommonJS module whose `module.exports` is the plugin and whose `.default` is the same function: Node's
 // ESM import gives the former, bundlers the latter.
@@ -37,7 +37,7 @@ function retarget(node: unknown): unknown {
  * The string formats the contract names itself (`integer-string`, `decimal-string`), each read with the
  * pattern its component schema carries, skipping formats the validator already knows.
  */
-export function contractFormats(document: OpenApiDocument, knownFormats: object): [string, RegExp][] {
+function contractFormats(document: OpenApiDocument, knownFormats: object): [string, RegExp][] {
   return Object.values(document.components?.schemas ?? {})
     .filter(
       (schema) =>
@@ -59,6 +59,13 @@ export interface ValidatorOptions {
    * where that error is, where collecting every error of a large invalid value can take minutes.
    */
   allErrors?: boolean;
+  /**
+   * How `date-time` is read. `'as-prism'` (the default): as the Prism mock reads a request, so the handlers and
+   * the sandbox refuse what the mock refuses (a zone offset up to 24 hours, a leap second in any zone).
+   * `'rfc3339'`: RFC 3339's own grammar, offsets up to 23:59 and a leap second at 23:59:60 UTC only, for what a
+   * real service answers (the conformance runner).
+   */
+  dateTimes?: 'as-prism' | 'rfc3339';
 }
 
 /** One error of a value against a schema: where, what, and the value found there. */
@@ -82,7 +89,10 @@ export class ContractValidator {
   private readonly byPointer = new Map<string, ValidateFunction>();
   private readonly coerce: boolean;
 
-  constructor(document: OpenApiDocument, { coerceTypes = false, allErrors = true }: ValidatorOptions = {}) {
+  constructor(
+    document: OpenApiDocument,
+    { coerceTypes = false, allErrors = true, dateTimes = 'as-prism' }: ValidatorOptions = {},
+  ) {
     this.document = document;
     this.coerce = coerceTypes;
     // strictTypes is off because OpenAPI 3.1 keeps keywords beside a $ref (a pattern narrowing Address)
@@ -97,8 +107,11 @@ export class ContractValidator {
       logger: false,
     });
     addFormats(this.ajv);
-    // Prism's reading of `date-time`, so a request is refused here exactly when the mock refuses it.
-    this.ajv.addFormat('date-time', isDateTime);
+    // Prism's reading of `date-time`, so a request is refused here exactly when the mock refuses it; else
+    // ajv-formats' own, which is RFC 3339's.
+    if (dateTimes === 'as-prism') this.ajv.addFormat('date-time', isDateTime);
+    else if (dateTimes !== 'rfc3339')
+      throw new TypeError(`dateTimes must be 'as-prism' or 'rfc3339', got ${String(dateTimes)}.`);
     for (const [name, pattern] of contractFormats(document, this.ajv.formats)) this.ajv.addFormat(name, pattern);
     // OpenAPI's own schema keywords and the project's extensions are annotations to the validator.
     this.ajv.addVocabulary(['discriminator', 'xml', 'externalDocs', 'example', 'x-not-documented']);

@@ -1,18 +1,17 @@
-// The request checks (src/checks.ts) on their own, as the mock's guard and the MSW handlers use them: what each
+// The request checks (src/request-checks.ts) on their own, as the mock's guard and the MSW handlers use them: what each
 // accepts and refuses, and that none throws or recurses on input built to break it.
 import { describe, expect, it } from 'vitest';
+import { decodePath, MAX_JSON_DEPTH, MAX_JSON_VALUES } from '../src/index.js';
+// The checks the request pipeline composes: not exported by the package, tested where they live.
 import {
-  decodePath,
   decodeQuery,
   integerProblem,
   isMediaType,
-  MAX_JSON_DEPTH,
-  MAX_JSON_VALUES,
   malformedAccept,
   parsePreferences,
   scanJson,
   schemaAt,
-} from '../src/index.js';
+} from '../src/request-checks.js';
 
 describe('percent-encoding', () => {
   it('decodes a path and names each segment that does not decode', () => {

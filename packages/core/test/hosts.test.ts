@@ -2,7 +2,8 @@
 // the developer's own: what each accepts and refuses. A page that rebinds its own name to 127.0.0.1 (DNS
 // rebinding) sends that name in Host; a page of another site sends its own origin.
 import { describe, expect, it } from 'vitest';
-import { isAllowedHost, isLoopbackHost, isLoopbackOrigin } from '../src/index.js';
+import { isLoopbackHost } from '../src/hosts.js';
+import { isAllowedHost, isLoopbackOrigin } from '../src/index.js';
 
 describe('loopback hosts', () => {
   it.each(['localhost', 'LOCALHOST', 'localhost.', 'app.localhost', '127.0.0.1', '127.1.2.3', '::1', '[::1]'])(

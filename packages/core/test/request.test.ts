@@ -1,22 +1,23 @@
 // The request pipeline over the repository's bundle: what the mock's guard and the MSW handlers refuse,
 // find missing, or pass on, with the words both answer with.
 import { describe, expect, it } from 'vitest';
+// Not exported by the package: the internals the pipeline composes, tested where they live.
+import type { RequestParts } from '../src/check-request.js';
 import {
   type BodyRead,
   ContractValidator,
   checkRequest,
-  concreteStatuses,
   createContract,
   MAX_BODY_BYTES,
   MAX_JSON_VALUES,
   MAX_VIOLATIONS_LISTED,
-  type RequestParts,
   refusal,
-  requestSchemaViolations,
-  selectionMiss,
   selectionMissAnswer,
   violationsHeader,
 } from '../src/index.js';
+import { concreteStatuses } from '../src/operations.js';
+import { selectionMiss } from '../src/scenarios.js';
+import { requestSchemaViolations } from '../src/validation.js';
 import { document } from './support/bundle.js';
 
 const contract = createContract(document);

@@ -9,17 +9,14 @@ import {
   isSandboxControl,
   requestValidators,
   requiredHeaders,
-  type SandboxCall,
-  type SandboxFault,
-  type SandboxReply,
   type ServedSandbox,
-  type ServedWorld,
   sandboxAnswer,
   sandboxControlAnswer,
   schemaRefusal,
   selectsCase,
   selectWorld,
 } from '../src/index.js';
+import type { SandboxCall, SandboxFault, SandboxReply, ServedWorld } from '../src/served.js';
 import { document } from './support/bundle.js';
 
 const contract = createContract(document);

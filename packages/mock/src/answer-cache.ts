@@ -3,7 +3,7 @@
 // instead of going through Prism again. Bounded by entries and bytes, keyed by a hash of a size-capped
 // canonical form of the request, and it never throws: whatever goes wrong, the request is simply not kept.
 import { createHash } from 'node:crypto';
-import { CACHE_MAX_BYTES, CACHE_MAX_ENTRIES, CACHE_MAX_REQUEST_BYTES } from './limits.js';
+import { CACHE_MAX_BYTES, CACHE_MAX_ENTRIES, CACHE_MAX_REQUEST_BYTES } from './mock-limits.js';
 
 /** An answer as kept: its body as the bytes sent. */
 export interface KeptAnswer {

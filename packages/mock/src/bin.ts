@@ -3,10 +3,10 @@
 // [--scenario op=key]... [--sandbox [--seed <n>] [--now <ISO-8601>|wall] [--clock fixed|live] [--clock-rate <n>]]`:
 // the mock in a terminal until Ctrl-C.
 import { parseArgs } from 'node:util';
-import { parsePort } from '@trading-analytics/core';
 import { choiceFlagOptions } from './flag-options.js';
 import { sandboxHint, scenarioHint } from './hint.js';
 import { messageOf } from './message.js';
+import { parsePort } from './ports.js';
 import { readSandboxFlags } from './sandbox-options.js';
 import { readScenarioChoices } from './scenario-options.js';
 import { startMock } from './start.js';

@@ -1,27 +1,26 @@
-// The contract file: where the one the mock serves by default is, by the core's rule (generated/ inside this
-// repository, the package's own contract/ copy once installed), and reading it, with node:fs.
-import { readFileSync } from 'node:fs';
+// The contract file: the one the mock serves by default is the copy in the package's own contract/ folder,
+// which the package's build puts there (generated/openapi.json inside the repository, shipped in the tarball),
+// so where it is follows from where this module is, in the repository and once installed alike. And reading
+// it, with node:fs.
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { locateContract, type OpenApiDocument, type ReadText } from '@trading-analytics/core';
+import type { OpenApiDocument } from '@trading-analytics/core';
 
-/** The package's folder (this file sits in src/ or dist/). */
-const packageUrl = new URL('../', import.meta.url).href;
-
-const readText: ReadText = (url) => {
-  try {
-    return readFileSync(new URL(url), 'utf8');
-  } catch {
-    return undefined;
+/** The bundle in the contract/ folder of the package at `packageUrl`; throws, saying how it is made, when missing. */
+export function contractIn(packageUrl: URL): string {
+  const file = fileURLToPath(new URL('contract/openapi.json', packageUrl));
+  if (!existsSync(file)) {
+    throw new Error(
+      `The contract ${file} is missing from the package. The package's build copies it there (in the repository: npm run compile).`,
+    );
   }
-};
+  return file;
+}
 
-/**
- * Path of the contract the mock serves by default. Inside the repository it is always
- * `generated/openapi.json`, so a contract change is served at once; an installed package has its own copy in
- * `contract/openapi.json`, made at pack time. Throws, saying how to make it, when it is missing.
- */
+/** Path of the contract the mock serves by default (the package's contract/openapi.json). */
 export function contractPath(): string {
-  return fileURLToPath(locateContract(packageUrl, readText, (url) => fileURLToPath(url)).bundleUrl);
+  // This module sits in src/ or dist/: the package is the folder above.
+  return contractIn(new URL('../', import.meta.url));
 }
 
 /** Reads a bundled OpenAPI document (JSON). */

@@ -17,7 +17,7 @@ import {
 } from '@trading-analytics/core';
 import { writeAnswer } from './answer.js';
 import type { Handler } from './front.js';
-import { DISCARD_LINGER_MS } from './limits.js';
+import { DISCARD_LINGER_MS } from './mock-limits.js';
 
 /** @param currentContract the contract served right now (read on every request, so a reload applies at once) */
 export function createGuard(currentContract: () => Contract): Handler {

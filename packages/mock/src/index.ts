@@ -11,9 +11,6 @@ export {
   scenarioKeys,
 } from '@trading-analytics/core';
 export { contractPath } from './contract-path.js';
-export { choiceFlagOptions } from './flag-options.js';
-export { sandboxHint, scenarioHint } from './hint.js';
-export { readSandboxFlags, type SandboxSettings } from './sandbox-options.js';
+export type { SandboxSettings } from './sandbox-options.js';
 export { controlPath } from './scenario-control.js';
-export { readScenarioChoices } from './scenario-options.js';
 export { type MockOptions, type MockServer, startMock } from './start.js';

@@ -1,7 +1,5 @@
-/** An error's message, or the thrown value as text: what the mock reports of a failure. */
-export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
+// What a failure reads as: its message (the core's messageOf, one for every package) or, in a log line, its stack.
+export { messageOf } from '@trading-analytics/core';
 
 /** An error's stack, or its message, or the thrown value as text: what a log line shows of a fault. */
 export function stackOf(error: unknown): string {

@@ -1,5 +1,5 @@
 // Prism's modules, loaded through their public entry points without Prism's CLI and its HTTP server: the
-// mock's front (front.ts) owns the socket and hands each request to a Prism instance (contract.ts).
+// mock's front (front.ts) owns the socket and hands each request to a Prism instance (served-contract.ts).
 //
 // Why not `prism mock`: the CLI also loads yargs, a file watcher and a log pipeline that re-parses every
 // log line. Loading Prism's modules is most of the start-up time, so two of them that a static mock never

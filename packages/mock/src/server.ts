@@ -4,16 +4,15 @@
 // sandbox's answers (with --sandbox), then Prism over the contract.
 import type { AddressInfo } from 'node:net';
 import { createSandbox, type Sandbox } from '@trading-analytics/sandbox';
-import { type ServedContract, serveContract } from './contract.js';
 import { createCors } from './cors.js';
 import { createFront, guardedRequest } from './front.js';
 import { createGuard } from './guard.js';
 import { createHostCheck } from './host-check.js';
 import { messageOf, stackOf } from './message.js';
-import { createLogger } from './prism.js';
 import { createSandboxAnswers, createSandboxControl } from './sandbox.js';
 import { INVALID_SANDBOX_EXIT, type SandboxSettings } from './sandbox-options.js';
 import { createScenarioControl } from './scenario-control.js';
+import type { ServedContract } from './served-contract.js';
 
 /** What startMock() hands the process (checked there). */
 export interface ServerSettings {
@@ -51,7 +50,6 @@ const {
   scenarios,
   sandbox: sandboxOptions,
 } = JSON.parse(process.argv[2] ?? '{}') as ServerSettings;
-const logger = createLogger(logLevel);
 const report = (message: ServerMessage) => process.send?.(message);
 
 /**
@@ -77,6 +75,13 @@ function buildSandbox(): Sandbox | undefined {
 
 try {
   const sandbox = buildSandbox();
+  // Prism is loaded only now, once the sandbox's options are known to be good: a seed or now it refuses costs
+  // no more than this process's start.
+  const [{ serveContract }, { createLogger }] = await Promise.all([
+    import('./served-contract.js'),
+    import('./prism.js'),
+  ]);
+  const logger = createLogger(logLevel);
   // The contract served right now. Everything that depends on the document (its model, the Prism instance,
   // the answers kept) is built by serveContract, so serving a new version is one assignment.
   let contract: ServedContract = await serveContract(document, { logger, errors });

@@ -4,9 +4,10 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { choiceProblems, isPort, ownOptions, scenarioKeys } from '@trading-analytics/core';
+import { choiceProblems, ownOptions, scenarioKeys } from '@trading-analytics/core';
 import { contractPath, readDocument } from './contract-path.js';
 import { shownValue } from './message.js';
+import { isPort } from './ports.js';
 import { INVALID_SANDBOX_EXIT, type SandboxSettings, sandboxSettings } from './sandbox-options.js';
 import type { ReloadMessage, ServerMessage, ServerSettings } from './server.js';
 

@@ -1,23 +1,17 @@
 // The trading-analytics-mock command, run from the built package (dist/bin.js): its flags, its messages, and a clean exit on
 // Ctrl-C or SIGTERM with the mock stopped.
-import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { runNode, startNode } from '../../../test/support/commands';
 import { takenPort } from '../../../test/support/ports';
-import { isRunning, pidOf, spawnUntilReady } from './support/processes';
+import { isRunning, pidOf } from './support/processes';
 
-const run = promisify(execFile);
 const bin = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
 
-async function fails(args: string[]): Promise<{ code: number; output: string }> {
-  try {
-    await run(process.execPath, [bin, ...args]);
-  } catch (error) {
-    const failure = error as { code: number; stdout: string; stderr: string };
-    return { code: failure.code, output: failure.stdout + failure.stderr };
-  }
-  throw new Error(`trading-analytics-mock ${args.join(' ')} succeeded`);
+async function fails(args: string[]): Promise<{ code: number | null; output: string }> {
+  const { code, stdout, stderr } = await runNode(bin, args);
+  if (code === 0) throw new Error(`trading-analytics-mock ${args.join(' ')} succeeded`);
+  return { code, output: stdout + stderr };
 }
 
 /** The address the command printed once it served. */
@@ -29,7 +23,7 @@ function servedUrl(output: string): string {
 
 describe('trading-analytics-mock', () => {
   it('prints its usage with --help', async () => {
-    const { stdout } = await run(process.execPath, [bin, '--help']);
+    const { stdout } = await runNode(bin, ['--help']);
     expect(stdout).toContain('--port <port>');
     expect(stdout).toContain('--host <address>');
     expect(stdout).toContain('--cors-credentials');
@@ -37,7 +31,7 @@ describe('trading-analytics-mock', () => {
   });
 
   it('serves on a free port with --port 0, and reflects the origin with credentials under --cors-credentials', async () => {
-    const { command, exited, output } = await spawnUntilReady(
+    const { command, exited, output } = await startNode(
       bin,
       ['--port', '0', '--cors-credentials', '--control-origin', 'https://app.example.com'],
       'Ctrl-C stops it.',
@@ -76,7 +70,7 @@ describe('trading-analytics-mock', () => {
 
   it('serves the sandbox with --sandbox, --seed and --now on --port 0, printing the URL it bound and the world', async () => {
     const now = '2026-12-01T00:00:00Z';
-    const { command, exited, output } = await spawnUntilReady(
+    const { command, exited, output } = await startNode(
       bin,
       ['--sandbox', '--seed', '9', '--now', now, '--port', '0'],
       'Ctrl-C stops it.',
@@ -149,7 +143,7 @@ describe('trading-analytics-mock', () => {
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     it(`serves until ${signal}, then stops the mock and exits 0`, async () => {
-      const { command, exited, output } = await spawnUntilReady(bin, ['--port', '0'], 'Ctrl-C stops it.');
+      const { command, exited, output } = await startNode(bin, ['--port', '0'], 'Ctrl-C stops it.');
       let url: string;
       try {
         url = servedUrl(output());

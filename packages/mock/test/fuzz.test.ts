@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOperations, loadBundle, resolve } from '../../../test/support/contract';
 import { type MockServer, startMock } from '../src/index.js';
-import { MAX_BODY_BYTES } from '../src/limits.js';
+import { MAX_BODY_BYTES } from '../src/mock-limits.js';
 import { isRunning, residentBytes } from './support/processes';
 import { type MockRequest, type RawAnswer, reasonOf, sendRaw, urlOf, validRequests } from './support/requests';
 

@@ -1,11 +1,12 @@
 // startMock() as a test suite uses it: ready when it resolves, a clear error when the port is taken,
 // and nothing left running after close(), nor after the process that started it dies.
-import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startCommand } from '../../../test/support/commands';
 import { bundleFile } from '../../../test/support/contract';
 import { takenPort } from '../../../test/support/ports';
 import { contractPath, startMock } from '../src/index.js';
@@ -78,21 +79,21 @@ describe('startMock', () => {
     const script = `import { startMock } from ${JSON.stringify(new URL('../dist/index.js', import.meta.url).href)};
       const mock = await startMock({ port: 0 });
       console.log(JSON.stringify({ pid: mock.pid, port: Number(new URL(mock.url).port) }));`;
-    const parent = spawn(process.execPath, ['--input-type=module', '-e', script], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const { pid: mockPid, port } = await new Promise<{ pid: number; port: number }>((resolve, reject) => {
-      parent.stdout.once('data', (chunk) => resolve(JSON.parse(String(chunk))));
-      parent.once('exit', (code) => reject(new Error(`the parent exited first (code ${code})`)));
-    });
+    const { command: parent, output } = await startCommand(
+      process.execPath,
+      ['--input-type=module', '-e', script],
+      '}',
+    );
+    const { pid: mockPid, port } = JSON.parse(/\{.*\}/.exec(output())![0]) as { pid: number; port: number };
     expect(isRunning(mockPid)).toBe(true);
     parent.kill('SIGKILL');
     await waitUntil(() => !isRunning(mockPid), `mock ${mockPid} to stop after its parent was killed`);
     expect(await portAnswers(port)).toBe(false);
   });
 
-  it('serves the repository contract, generated/openapi.json, when run inside the repository', () => {
-    expect(contractPath()).toBe(bundleFile);
+  it('serves the contract its build copied into the package, the same bytes as generated/openapi.json', async () => {
+    expect(contractPath()).toBe(fileURLToPath(new URL('../contract/openapi.json', import.meta.url)));
+    expect(await readFile(contractPath(), 'utf8')).toBe(await readFile(bundleFile, 'utf8'));
   });
 });
 

@@ -1,28 +1,24 @@
-// The packed package as a frontend repository gets it: the tarball (built by its prepack) carries the compiled
+// The packed package as a frontend repository gets it: the tarball (packed once per run) carries the compiled
 // modules, their declarations and the contract, lints clean (publint, attw), installs into an empty project
 // with the core's and the sandbox's tarballs (the other dependencies from the registry, or npm's cache when
 // that holds them; an empty cache works too), and its bin runs through npx, answers, and stops on Ctrl-C
 // leaving nothing behind; startMock serves the contract and the sandbox from the installed package.
-import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { startCommand } from '../../../test/support/commands';
 import { bundleFile, loadBundle } from '../../../test/support/contract';
 import { installBeforeAll, lintTarball, scratchEnv } from '../../../test/support/packing.js';
 import { groupAlive, pidOf } from './support/processes';
 
 const sourceDir = new URL('../src/', import.meta.url);
 
-// The core and the sandbox, dependencies npm cannot fetch, come from their own tarballs (their dist/ built by
-// `npm run compile`).
+// The core, the sandbox and the contract's types, dependencies npm cannot fetch, come from their own tarballs,
+// packed for the run too.
 const installed = installBeforeAll(fileURLToPath(new URL('..', import.meta.url)), {
-  beside: [
-    fileURLToPath(new URL('../../core/', import.meta.url)),
-    fileURLToPath(new URL('../../sandbox/', import.meta.url)),
-  ],
-  prepack: true,
+  beside: ['core', 'sandbox', 'types'].map((name) => fileURLToPath(new URL(`../../${name}/`, import.meta.url))),
 });
 
 describe('the packed package', () => {
@@ -53,29 +49,21 @@ describe('the packed package', () => {
 
   it('runs with npx in an empty project: prints its URL and the hint, answers, and stops on Ctrl-C leaving nothing behind', async () => {
     // Its own process group, so Ctrl-C can be sent to the whole group as a terminal does.
-    const npx = spawn('npx', ['trading-analytics-mock', '--port', '0'], {
+    const {
+      command: npx,
+      exited,
+      output,
+    } = await startCommand('npx', ['trading-analytics-mock', '--port', '0'], 'Ctrl-C stops it.', {
       cwd: installed.app,
       env: scratchEnv,
       detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      timeoutMs: 60_000,
     });
-    const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
-      npx.once('exit', (code, signal) => resolve({ code, signal })),
-    );
-    let output = '';
     let url: string | undefined;
-    npx.stdout.on('data', (chunk) => (output += chunk));
-    npx.stderr.on('data', (chunk) => (output += chunk));
     try {
-      const deadline = Date.now() + 60_000;
-      while (!output.includes('Ctrl-C stops it.')) {
-        if (npx.exitCode !== null || Date.now() > deadline)
-          throw new Error(`npx trading-analytics-mock did not start:\n${output}`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      url = /Trading analytics mock: (http:\/\/127\.0\.0\.1:[1-9][0-9]*)\n/.exec(output)?.[1];
-      expect(url, output).toBeDefined();
-      expect(output).toContain('Prefer: example=<key>');
+      url = /Trading analytics mock: (http:\/\/127\.0\.0\.1:[1-9][0-9]*)\n/.exec(output())?.[1];
+      expect(url, output()).toBeDefined();
+      expect(output()).toContain('Prefer: example=<key>');
 
       const answer = await fetch(`${url}/v1/leaderboard`);
       expect(answer.status).toBe(200);
@@ -86,9 +74,10 @@ describe('the packed package', () => {
     }
     // npm ends itself with the Ctrl-C it received once the command it ran has ended; the command's own
     // exit code is checked in bin.test.ts.
-    const { code, signal } = await exited;
-    expect(code === 0 || signal === 'SIGINT', `npx ended with ${code ?? signal}:\n${output}`).toBe(true);
-    expect(output).not.toContain('stopped unexpectedly');
+    const code = await exited;
+    const signal = npx.signalCode;
+    expect(code === 0 || signal === 'SIGINT', `npx ended with ${code ?? signal}:\n${output()}`).toBe(true);
+    expect(output()).not.toContain('stopped unexpectedly');
     const deadline = Date.now() + 10_000;
     while (groupAlive(pidOf(npx)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(groupAlive(pidOf(npx)), 'a process of the npx group is still running').toBe(false);

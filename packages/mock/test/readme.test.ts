@@ -1,12 +1,12 @@
 // The scenario table in README.md is generated from the contract; it fails here as soon as the contract
 // gains, loses or renames a case, until `npm run scenarios -w @trading-analytics/mock` is run. The limits
-// table lists every limit of src/limits.ts.
+// table lists every limit of src/mock-limits.ts.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadBundle } from '../../../test/support/contract';
 import { readmeFile, renderScenarioTable, withScenarioTable } from '../scripts/scenario-table.mjs';
 import { listScenarios } from '../src/index.js';
-import * as limits from '../src/limits.js';
+import * as limits from '../src/mock-limits.js';
 
 const readme = readFileSync(readmeFile, 'utf8');
 const document = loadBundle();
@@ -38,7 +38,7 @@ describe('README.md', () => {
     expect(new Set(named)).toEqual(new Set([version]));
   });
 
-  it('lists every limit of src/limits.ts in its Limits table', () => {
+  it('lists every limit of src/mock-limits.ts in its Limits table', () => {
     const section = readme.slice(readme.indexOf('## Limits'), readme.indexOf('\n## ', readme.indexOf('## Limits') + 1));
     const listed = [...section.matchAll(/^\| `([A-Z_]+)` \|/gm)].map((match) => match[1]);
     expect(listed.sort()).toEqual(Object.keys(limits).sort());

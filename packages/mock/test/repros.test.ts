@@ -2,7 +2,7 @@
 // one now gets a 4xx with a reason, and the mock keeps answering. Each test names the repro it replays.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MockServer, startMock } from '../src/index.js';
-import { MAX_BODY_BYTES } from '../src/limits.js';
+import { MAX_BODY_BYTES } from '../src/mock-limits.js';
 import { pairBases, traders } from './support/cast';
 import { isRunning, residentBytes } from './support/processes';
 import { type RawAnswer, reasonOf, sendRaw, urlOf, validRequests } from './support/requests';

@@ -1,23 +1,21 @@
 // Scenarios without headers: a case chosen at start (startMock, the bin's --scenario / --scenarios) or
 // while the mock runs (GET/PUT/DELETE /__scenarios) answers every request for that operation, so a running
 // app switches the backend's state without touching its requests; a request's own Prefer still wins.
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startOptions } from '../../../scripts/start.mjs';
+import { startOptions } from '../../../scripts/lib/flags.mjs';
+import { runNode, startNode } from '../../../test/support/commands';
 import { ContractValidator } from '../../../test/support/contract';
-import { controlPath, type MockServer, readScenarioChoices, scenarioKeys, startMock } from '../src/index.js';
+import { readScenarioChoices } from '../src/cli.js';
+import { controlPath, type MockServer, scenarioKeys, startMock } from '../src/index.js';
 import { traders } from './support/cast';
-import { spawnUntilReady } from './support/processes';
 import { send, validRequests } from './support/requests';
 
 const contract = new ContractValidator();
 const catalog = scenarioKeys(contract.document);
-const run = promisify(execFile);
 const bin = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
 const { dee } = traders;
 
@@ -187,7 +185,7 @@ describe('command line', () => {
   });
 
   it('the bin serves a --scenario choice and prints it', async () => {
-    const { command, output } = await spawnUntilReady(
+    const { command, output } = await startNode(
       bin,
       ['--port', '0', '--scenario', 'getUnrealizedPnl=503'],
       'Ctrl-C stops it.',
@@ -202,18 +200,12 @@ describe('command line', () => {
   });
 
   it('the bin refuses an unknown key with the keys and exit code 1, a malformed flag with exit code 2', async () => {
-    const wrongKey = await run(process.execPath, [
-      bin,
-      '--port',
-      '0',
-      '--scenario',
-      'getUnrealizedPnl=unavailable',
-    ]).catch((error) => error);
+    const wrongKey = await runNode(bin, ['--port', '0', '--scenario', 'getUnrealizedPnl=unavailable']);
     expect(wrongKey.code).toBe(1);
     expect(wrongKey.stderr).toContain(
       'getUnrealizedPnl has no scenario "unavailable"; its scenarios are: 200, 400, 503',
     );
-    const malformed = await run(process.execPath, [bin, '--scenario', 'getUnrealizedPnl']).catch((error) => error);
+    const malformed = await runNode(bin, ['--scenario', 'getUnrealizedPnl']);
     expect(malformed.code).toBe(2);
     expect(malformed.stderr).toContain('--scenario takes <operationId>=<key>');
   });

@@ -1,7 +1,10 @@
 // Every case the contract documents can be selected: each named example with `Prefer: example=<key>` and
 // each status with `Prefer: code=<status>`, and what comes back is that case, valid against the contract.
+// The answers to every case are the shared mock's, asked once per run by the global setup
+// (test/support/prism-answers.ts); the MSW parity test holds the handlers to the same answers.
 import { describe, expect, inject, it } from 'vitest';
 import { ContractValidator, resolve } from '../../../test/support/contract';
+import { recordedAnswer } from '../../../test/support/prism-answers';
 import { listScenarios } from '../src/index.js';
 import { traders } from './support/cast';
 import { send, urlOf, validRequests } from './support/requests';
@@ -9,6 +12,7 @@ import { send, urlOf, validRequests } from './support/requests';
 const contract = new ContractValidator();
 const operations = listScenarios(contract.document);
 const baseUrl = inject('mockUrl');
+const answers = inject('prismAnswers');
 
 function exampleValue(method: string, path: string, status: number, key: string): unknown {
   const response = resolve(
@@ -22,15 +26,16 @@ describe('every example key is reachable', () => {
   for (const operation of operations) {
     for (const response of operation.responses) {
       for (const example of response.examples) {
-        it(`${operation.operationId}: Prefer: example=${example.key}`, async () => {
-          const prefer =
+        it(`${operation.operationId}: Prefer: example=${example.key}`, () => {
+          const answer = recordedAnswer(answers, operation.operationId, example.key);
+          expect(answer.prefer).toBe(
             response.status === operation.defaultStatus
               ? `example=${example.key}`
-              : `code=${response.status}, example=${example.key}`;
-          const answer = await send(baseUrl, validRequests[operation.operationId], { prefer });
-          expect(answer.status).toBe(response.status);
-          expect(answer.headers.get('sl-violations')).toBeNull();
-          const body = await answer.json();
+              : `code=${response.status}, example=${example.key}`,
+          );
+          expect(answer.answered).toBe(response.status);
+          expect(answer.violations).toBeNull();
+          const body = JSON.parse(answer.body);
           expect(body).toEqual(exampleValue(operation.method, operation.path, response.status, example.key));
           expect(
             contract.errorsAt(
@@ -47,10 +52,11 @@ describe('every example key is reachable', () => {
 describe('every documented status is reachable', () => {
   for (const operation of operations) {
     for (const response of operation.responses) {
-      it(`${operation.operationId}: Prefer: code=${response.status}`, async () => {
-        const answer = await send(baseUrl, validRequests[operation.operationId], { prefer: `code=${response.status}` });
-        expect(answer.status).toBe(response.status);
-        const text = await answer.text();
+      it(`${operation.operationId}: Prefer: code=${response.status}`, () => {
+        const answer = recordedAnswer(answers, operation.operationId, String(response.status));
+        expect(answer.prefer).toBe(`code=${response.status}`);
+        expect(answer.answered).toBe(response.status);
+        const text = answer.body;
         const pointer = contract.responseSchemaPointer(operation.method, operation.path, response.status);
         if (!response.hasBody || pointer === undefined) {
           expect(text).toBe('');

@@ -1,15 +1,16 @@
 // `npm start` (scripts/start.mjs): which flags and variables it reads, when it rebuilds the docs, and the
 // command itself serving the mock and the docs until SIGTERM or Ctrl-C, leaving nothing behind. The
 // command runs with --skip-build here: a test must not rewrite generated/ or dist/.
-import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { docsAreStale, startOptions } from '../../../scripts/start.mjs';
+import { startOptions } from '../../../scripts/lib/flags.mjs';
+import { docsAreStale } from '../../../scripts/lib/freshness.mjs';
+import { runNode, startNode } from '../../../test/support/commands';
 import { freePorts } from '../../../test/support/ports';
-import { groupAlive, pidOf, spawnUntilReady } from './support/processes';
+import { groupAlive, pidOf } from './support/processes';
 
 const startScript = fileURLToPath(new URL('../../../scripts/start.mjs', import.meta.url));
 const scratch = await mkdtemp(path.join(tmpdir(), 'mock-start-'));
@@ -96,7 +97,7 @@ describe('docs staleness', () => {
 });
 
 /** `npm start` serving `docsFile`, on two free ports: it takes no port 0, and prints the addresses it was given. */
-async function startCommand(docsFile: string, extra: string[] = []) {
+async function startServing(docsFile: string, extra: string[] = []) {
   const [mockPort, docsPort] = await freePorts(2);
   const args = [
     '--skip-build',
@@ -108,7 +109,7 @@ async function startCommand(docsFile: string, extra: string[] = []) {
     docsFile,
     ...extra,
   ];
-  const started = await spawnUntilReady(startScript, args, 'Ctrl-C stops both.', { detached: true });
+  const started = await startNode(startScript, args, 'Ctrl-C stops both.', { detached: true });
   return { ...started, mockUrl: `http://127.0.0.1:${mockPort}`, docsUrl: `http://127.0.0.1:${docsPort}` };
 }
 
@@ -117,7 +118,7 @@ describe('npm start', () => {
     const page = path.join(scratch, 'docs', 'index.html');
     await mkdir(path.dirname(page), { recursive: true });
     await writeFile(page, '<!DOCTYPE html><title>Trading analytics API</title>');
-    const { command, exited, output, mockUrl, docsUrl } = await startCommand(page);
+    const { command, exited, output, mockUrl, docsUrl } = await startServing(page);
 
     try {
       expect(output()).toContain(`Mock: ${mockUrl}`);
@@ -138,7 +139,7 @@ describe('npm start', () => {
   });
 
   it('serves the sandbox with --sandbox, and refuses a now it cannot use with the usage and exit code 2', async () => {
-    const { command, exited, output, mockUrl } = await startCommand(path.join(scratch, 'never-built.html'), [
+    const { command, exited, output, mockUrl } = await startServing(path.join(scratch, 'never-built.html'), [
       '--sandbox',
       '--seed',
       '5',
@@ -152,17 +153,17 @@ describe('npm start', () => {
     expect(await exited).toBe(0);
 
     const [port] = await freePorts(1);
-    const refused = spawnSync(
-      process.execPath,
-      [startScript, '--skip-build', '--sandbox', '--now', 'noon', '--port', String(port), '--docs-port', '0'],
-      { encoding: 'utf8', timeout: 30_000 },
+    const refused = await runNode(
+      startScript,
+      ['--skip-build', '--sandbox', '--now', 'noon', '--port', String(port), '--docs-port', '0'],
+      { timeoutMs: 30_000 },
     );
-    expect(refused.status).toBe(2);
+    expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/the sandbox's now must be an ISO-8601 instant[\s\S]*Usage: npm start/);
   });
 
   it('still serves the mock when the docs page has not been built, and says so', async () => {
-    const { command, exited, output, mockUrl } = await startCommand(path.join(scratch, 'never-built.html'));
+    const { command, exited, output, mockUrl } = await startServing(path.join(scratch, 'never-built.html'));
     try {
       expect(output()).toMatch(/Docs: not served, .*never-built\.html does not exist/);
       expect((await fetch(`${mockUrl}/v1/leaderboard`)).status).toBe(200);

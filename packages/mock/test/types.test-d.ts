@@ -1,19 +1,20 @@
-// Type tests of the public API, checked by the root `tsc -p tsconfig.json` (never run). Each `@ts-expect-error`
+// Type tests of the public API, checked by the root `tsc -b` (never run). Each `@ts-expect-error`
 // covers one statement.
 import { expectTypeOf } from 'vitest';
+import { readSandboxFlags, readScenarioChoices, sandboxHint, scenarioHint } from '../src/cli.js';
 import {
   contractPath,
   type controlPath,
   listScenarios,
   type MockOptions,
   type MockServer,
+  type OperationScenarioKeys,
   type OperationScenarios,
-  readSandboxFlags,
-  readScenarioChoices,
+  type ResponseScenarios,
   type SandboxSettings,
+  type ScenarioCatalog,
+  type ScenarioExample,
   type ScenarioSelection,
-  sandboxHint,
-  scenarioHint,
   scenarioKeys,
   startMock,
 } from '../src/index.js';
@@ -66,6 +67,10 @@ export function scenariosAreTyped(document: Parameters<typeof listScenarios>[0])
     >
   >();
   expectTypeOf<ScenarioSelection>().toEqualTypeOf<{ code: number; exampleKey?: string }>();
+  expectTypeOf(scenarioKeys(document)).toEqualTypeOf<ScenarioCatalog>();
+  expectTypeOf<ScenarioCatalog[string]>().toEqualTypeOf<OperationScenarioKeys>();
+  expectTypeOf<OperationScenarios['responses'][number]>().toEqualTypeOf<ResponseScenarios>();
+  expectTypeOf<ResponseScenarios['examples'][number]>().toEqualTypeOf<ScenarioExample>();
 }
 
 export function helpersAreTyped() {

@@ -3,8 +3,9 @@
 // mock (@trading-analytics/mock). The contract
 // comes from src/contract-data.ts, written from the bundle by scripts/build.mjs; the checks, the refusals
 // and the scenario keys are the core's (@trading-analytics/core), which the mock uses too.
-import type { paths } from '@trading-analytics/client';
+
 import { ownOptions, unknownScenarioMessage } from '@trading-analytics/core';
+import type { paths } from '@trading-analytics/types';
 import type { HttpHandler } from 'msw';
 import { createOpenApiHttp, type OpenApiHttpHandlers } from 'openapi-msw';
 import type { ContractOperations } from './contract-data.js';
@@ -36,7 +37,7 @@ export type OperationMethod<O extends OperationId> = ContractOperations[O]['meth
 
 /**
  * Fails to type-check when the handlers' data names a path or method the contract's `paths` lacks (a data
- * module out of step with the client's types): every entry must be `true`.
+ * module out of step with the contract's types): every entry must be `true`.
  */
 export type DataMatchesPaths = {
   [O in OperationId]: ContractOperations[O]['path'] extends keyof paths

@@ -3,7 +3,6 @@
 // the same with createSandbox's handlers, the world built in the page), in Debian's
 // Chromium with no network: the host resolver knows no name but 127.0.0.1, and every request that would
 // leave the page's origin is refused and counted.
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
@@ -11,12 +10,11 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bundleForPage, launchChromium } from '../../../test/support/browser.js';
+import { outputOf } from '../../../test/support/commands.js';
 
-const run = promisify(execFile);
 const page = `<!doctype html><meta charset="utf-8"><title>msw kit</title>
 <p>PnL <output id="pnl"></output> · APY <output id="apy"></output> · <output id="unavailable"></output> · <output id="state"></output></p>
 <script type="module" src="/app.js"></script>`;
@@ -36,7 +34,7 @@ beforeAll(async () => {
   // The documented way to get the worker script: msw's own command, from the msw the app installed.
   const mswPackage = createRequire(import.meta.url).resolve('msw/package.json');
   const mswCli = path.join(path.dirname(mswPackage), JSON.parse(readFileSync(mswPackage, 'utf8')).bin.msw);
-  await run(process.execPath, [mswCli, 'init', path.join(work, 'public'), '--no-save'], { cwd: work });
+  await outputOf(process.execPath, [mswCli, 'init', path.join(work, 'public'), '--no-save'], { cwd: work });
   // Each entry by its own literal URL, which knip follows to the page's modules.
   for (const entry of [
     new URL('browser/app.ts', import.meta.url),

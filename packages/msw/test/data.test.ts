@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { listScenarios, scenarioKeys as mockScenarioKeys } from '@trading-analytics/mock';
 import { describe, expect, it } from 'vitest';
-import { bundleFile, contractData, dataFile, renderData } from '../scripts/build.mjs';
+import { bundleFile, contractData, dataFile, renderData } from '../scripts/handler-data.mjs';
 import { type OperationId, operations, scenarioKeys } from '../src/index.js';
 
 const document = JSON.parse(readFileSync(bundleFile, 'utf8'));

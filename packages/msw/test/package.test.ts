@@ -1,5 +1,5 @@
 // The package as published: the `npm pack` tarball holds the handlers and their data, passes publint, and,
-// installed into an empty project with the client's, the core's and the sandbox's tarballs (msw, openapi-msw
+// installed into an empty project with the client's, the core's, the sandbox's and the types' tarballs (msw, openapi-msw
 // and the rest as an MSW user gets them: from the registry, or npm's cache when that holds them), a test file
 // there gets the default examples through the client with `setupServer(...handlers)` and the world's answers
 // with `createSandbox`, and a scenario typo fails to type-check against the installed declarations.
@@ -16,7 +16,7 @@ const rootPackage = JSON.parse(readFileSync(new URL('../../../package.json', imp
 // The app declares the peers as an MSW user does, at the versions this repository tests; our packages come from
 // their tarballs.
 const installed = installBeforeAll(fileURLToPath(new URL('..', import.meta.url)), {
-  beside: ['../../client', '../../core', '../../sandbox'].map((folder) =>
+  beside: ['../../client', '../../core', '../../sandbox', '../../types'].map((folder) =>
     fileURLToPath(new URL(folder, import.meta.url)),
   ),
   manifest: {

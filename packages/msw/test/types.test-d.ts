@@ -1,16 +1,28 @@
-// Type tests, checked by the root `tsc -p tsconfig.json` (never run): operations and scenario keys are
+// Type tests, checked by the root `tsc -b` (never run): operations and scenario keys are
 // names the compiler knows, so a typo fails to compile instead of failing at run time.
-import type { operations as ContractOperationsById } from '@trading-analytics/client';
+import type { operations as ContractOperationsById, paths } from '@trading-analytics/client';
 import type { HttpHandler } from 'msw';
 import { expectTypeOf } from 'vitest';
 import {
+  type ActiveFaults,
   createHandlers,
   createSandbox,
   type DataMatchesPaths,
+  type FaultsInput,
   http,
   type MswSandbox,
+  type MswSandboxWorld,
+  type OpenPositionInput,
+  type OperationData,
   type OperationId,
+  type OperationMethod,
+  type OperationPath,
+  operations,
   type SandboxDescription,
+  type SandboxHandlerOptions,
+  type SandboxPosition,
+  type ScenarioChoices,
+  type ScenarioData,
   type ScenarioKey,
   scenario,
   scenarioKeys,
@@ -79,4 +91,26 @@ export function createSandboxIsTyped() {
   createSandbox({ seed: '7' });
   // @ts-expect-error no such option
   createSandbox({ scenarios: {} });
+}
+
+export function everyPublicTypeIsNamed() {
+  expectTypeOf(operations.getUnrealizedPnl).toEqualTypeOf<OperationData>();
+  expectTypeOf<OperationData['scenarios'][string]>().toEqualTypeOf<ScenarioData>();
+  expectTypeOf<OperationPath<'getUnrealizedPnl'>>().toEqualTypeOf<'/v1/portfolio/{user_address}/unrealized-pnl'>();
+  expectTypeOf<OperationMethod<'getUnrealizedPnl'>>().toEqualTypeOf<'get'>();
+  expectTypeOf<OperationPath<OperationId>>().toExtend<keyof paths>();
+  expectTypeOf<ScenarioChoices['getUnrealizedPnl']>().toEqualTypeOf<ScenarioKey<'getUnrealizedPnl'> | undefined>();
+  expectTypeOf(createSandbox).parameters.toEqualTypeOf<[SandboxHandlerOptions?]>();
+}
+
+export function sandboxControlsAreTyped() {
+  const sandbox = createSandbox({ now: 'wall', clock: 'live', clockRate: 60 });
+  expectTypeOf(sandbox.world('checkout')).toEqualTypeOf<MswSandboxWorld>();
+  expectTypeOf(sandbox.advance('PT1H')).toEqualTypeOf<SandboxDescription>();
+  expectTypeOf(sandbox.openPosition).parameter(0).toEqualTypeOf<OpenPositionInput>();
+  expectTypeOf(sandbox.closePosition('0x')).toEqualTypeOf<SandboxPosition>();
+  expectTypeOf(sandbox.setFaults).parameter(0).toEqualTypeOf<FaultsInput>();
+  expectTypeOf(sandbox.clearFaults()).toEqualTypeOf<ActiveFaults>();
+  // @ts-expect-error the clock is 'fixed' or 'live'
+  createSandbox({ clock: 'fast' });
 }

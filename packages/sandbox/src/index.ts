@@ -35,8 +35,7 @@ export type {
   SandboxRequest,
   SandboxWorld,
 } from './types.js';
-export { MAX_LATENCY_MS } from './worlds/faults.js';
-export { DEFAULT_WORLD, MAX_WORLDS } from './worlds/host.js';
+export { MAX_WORLDS } from './worlds/host.js';
 
 /** The public face of one world. */
 function face(world: World): SandboxWorld {

@@ -1,5 +1,5 @@
 // The sandbox's public types: what a caller (the mock, the MSW handlers, a test) hands in and gets back.
-import type { components } from '@trading-analytics/client';
+import type { components } from '@trading-analytics/types';
 
 /** A position as the contract's positions list shows it: what a trade opened or closed in a world answers. */
 export type SandboxPosition = components['schemas']['Position'];

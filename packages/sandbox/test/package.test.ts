@@ -4,7 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { describeBuildOnlyTarball, installBeforeAll } from '../../../test/support/packing.js';
 
-const installed = installBeforeAll(fileURLToPath(new URL('..', import.meta.url)));
+// The contract's types, a dependency npm cannot fetch, come from their own tarball.
+const installed = installBeforeAll(fileURLToPath(new URL('..', import.meta.url)), {
+  beside: [fileURLToPath(new URL('../../types/', import.meta.url))],
+});
 
 describeBuildOnlyTarball(installed, ['dist/index.js', 'dist/index.d.ts']);
 

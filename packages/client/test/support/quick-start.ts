@@ -1,8 +1,7 @@
 // The README's quick start, taken from the README itself and run with node as a user would run it, against
 // the test mock instead of the `npm start` address it is written for.
-import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { promisify } from 'node:util';
+import { outputOf } from '../../../../test/support/commands.js';
 
 const readmeFile = new URL('../../README.md', import.meta.url);
 const writtenFor = 'http://127.0.0.1:4010';
@@ -20,11 +19,7 @@ export function quickStartCode(): string {
 /** Runs the quick start as an ES module whose imports resolve from `cwd`; resolves with its output. */
 export async function runQuickStart(baseUrl: string, cwd: string): Promise<string> {
   const code = quickStartCode().replace(writtenFor, baseUrl);
-  const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '--eval', code], {
-    cwd,
-    timeout: 30_000,
-  });
-  return stdout;
+  return outputOf(process.execPath, ['--input-type=module', '--eval', code], { cwd, timeoutMs: 30_000 });
 }
 
 /** What the quick start prints against the mock, line by line. */

@@ -1,6 +1,5 @@
 // Test servers on 127.0.0.1 port 0: one that serves the contract's own examples (clean unless told to
 // depart from the contract for some operations), and helpers to run the bin or any command.
-import { type SpawnOptions, spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type net from 'node:net';
@@ -8,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { listOperations, resolve } from '@trading-analytics/core';
+import { type CommandOutcome, runCommand } from '../../../../test/support/commands.js';
 import { type Json, loadBundle } from '../../../../test/support/contract.js';
 
 /** The built command (`npm run compile`, or the test setup, builds it). */
@@ -205,23 +205,7 @@ export async function startExampleServer({
   };
 }
 
-export interface CommandOutcome {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs a command to its end; resolves with its exit code and output. */
-export function runCommand(command: string, args: string[], options: SpawnOptions = {}): Promise<CommandOutcome> {
-  return new Promise((done) => {
-    const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout?.on('data', (chunk) => (stdout += chunk));
-    child.stderr?.on('data', (chunk) => (stderr += chunk));
-    child.on('close', (code) => done({ code, stdout, stderr }));
-  });
-}
+export { type CommandOutcome, runCommand } from '../../../../test/support/commands.js';
 
 /** Runs the bin; resolves with its exit code and output. */
 export function runBin(args: string[]): Promise<CommandOutcome> {

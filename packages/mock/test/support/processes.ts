@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 
 // Whether a process, or a whole process group, still exists: signal 0 checks without sending anything.
@@ -18,25 +18,6 @@ export const groupAlive = (groupId: number): boolean => isRunning(-groupId);
 export function pidOf(command: ChildProcess): number {
   if (command.pid === undefined) throw new Error(`${command.spawnfile} has no process id: it was not spawned`);
   return command.pid;
-}
-
-/**
- * Runs a Node script and resolves once its output contains `readyText` (what it prints when it serves),
- * with the output read so far and the exit code to come. Fails naming what it printed if it stops or
- * stays silent for 30 s.
- */
-export async function spawnUntilReady(script: string, args: string[], readyText: string, { detached = false } = {}) {
-  const command = spawn(process.execPath, [script, ...args], { detached, stdio: ['ignore', 'pipe', 'pipe'] });
-  const exited = new Promise<number | null>((resolve) => command.once('exit', (code) => resolve(code)));
-  let output = '';
-  command.stdout.on('data', (chunk) => (output += chunk));
-  command.stderr.on('data', (chunk) => (output += chunk));
-  const deadline = Date.now() + 30_000;
-  while (!output.includes(readyText)) {
-    if (command.exitCode !== null || Date.now() > deadline) throw new Error(`${script} did not start:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return { command, exited, output: () => output };
 }
 
 /** Resident memory of a process in bytes, from /proc (Linux): what the machine actually gives it. */

@@ -1,7 +1,7 @@
 // What every answer is made with: refusals as problem+json, reading parameters with the sandbox's defaults,
 // pages, and the chain selectors.
 
-import type { components } from '@trading-analytics/client';
+import type { components } from '@trading-analytics/types';
 import { SandboxInputError as Refusal } from '../errors.js';
 import { MAX_LIST_ITEMS, SHOWN_CHARS } from '../limits.js';
 import { operationParameters, type Parameter } from '../parameters.js';

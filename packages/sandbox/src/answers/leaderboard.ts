@@ -1,5 +1,5 @@
 // The trader leaderboard, a team's slice of it, my-rank and windowed trading stats.
-import type { components } from '@trading-analytics/client';
+import type { components } from '@trading-analytics/types';
 import { usdNumber } from '../money.js';
 import type { SandboxAnswer, SandboxRequest } from '../types.js';
 import { type Figures, figuresOf, winRate } from '../view/figures.js';

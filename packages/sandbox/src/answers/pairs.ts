@@ -1,6 +1,6 @@
 // Markets and volumes: the pairs list with its filters, per-pair volume, users' daily volumes and the
 // protocol-wide sums, all added up from the same trades.
-import type { components } from '@trading-analytics/client';
+import type { components } from '@trading-analytics/types';
 import { quantityText, usdText } from '../money.js';
 import { DAY, isoSeconds, parseDate, parseInstant, utcDate } from '../time.js';
 import { nextSession } from '../timeline/hours.js';

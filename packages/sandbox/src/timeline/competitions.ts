@@ -1,7 +1,7 @@
 // The trading competitions: the cast's four (5, 7, 8, 9) as the examples show them, and five more of the
 // world's own so that every status, leaderboard type, public and private, and a hidden one are present at the
 // anchor. They are fixed on the timeline: each starts and ends at its instant, whatever the world's now.
-import type { components } from '@trading-analytics/client';
+import type { components } from '@trading-analytics/types';
 import { AVA, BEN, CAST_NOW, CY, DEE, INVITE_CODE, USDC } from '../cast.js';
 import { E18 } from '../money.js';
 import { Random } from '../random.js';

@@ -2,7 +2,7 @@
 // being quoted, and its price at any instant. Times in the catalog are offsets before the anchor (the default
 // now, 2026-11-21T12:00:00Z), where the cast's prices hold exactly; prices before and after it come from a
 // seeded series that can be read at any hour without walking to it (bridge.ts).
-import type { components } from '@trading-analytics/client';
+import type { components } from '@trading-analytics/types';
 import { CAST_NOW } from '../cast.js';
 import { hashText, Random } from '../random.js';
 import { DAY, HOUR } from '../time.js';

@@ -2,7 +2,7 @@
 // (timeframe, sort field, direction), sorted the first time it is asked for and kept sorted as trades move a
 // trader (one trader out and back in, by binary search), so a trade costs the same however many came before.
 
-import type { components } from '@trading-analytics/client';
+import type { components } from '@trading-analytics/types';
 import { DAY } from '../time.js';
 import type { Position } from '../timeline/positions.js';
 import { addClosing, addOpening, emptyFigures, type Figures, isRanked, winRate } from './figures.js';

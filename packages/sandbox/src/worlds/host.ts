@@ -18,7 +18,7 @@ const SHARED_VIEWS = 4;
 /** Worlds that keep a view of their own at once. */
 const OWN_VIEWS = 16;
 
-export const DEFAULT_WORLD = 'default';
+const DEFAULT_WORLD = 'default';
 
 export class Host {
   readonly defaultWorld: World;

@@ -2,6 +2,11 @@
 // header (or Prism's `__code`/`__example` query parameters), whether it selects a documented case, then
 // integers as the client wrote them. The mock reads the request from its socket and the MSW handlers from a
 // `Request`; both hand what they read to `checkRequest`, so both refuse the same requests with the same words.
+
+import type { Contract } from './contract-model.js';
+import type { Json } from './openapi.js';
+import { type ContractOperation, isJsonMediaType, mediaTypeOf } from './operations.js';
+import type { Violation } from './problem-answers.js';
 import {
   bodyIntegerProblems,
   decodePath,
@@ -15,12 +20,8 @@ import {
   parsePreferences,
   type Query,
   scanJson,
-} from './checks.js';
-import type { Contract } from './contract.js';
-import { MAX_BODY_BYTES, MAX_JSON_DEPTH, MAX_JSON_VALUES } from './limits.js';
-import type { Json } from './openapi.js';
-import { type ContractOperation, isJsonMediaType, mediaTypeOf } from './operations.js';
-import type { Violation } from './problems.js';
+} from './request-checks.js';
+import { MAX_BODY_BYTES, MAX_JSON_DEPTH, MAX_JSON_VALUES } from './request-limits.js';
 import { selectionMiss } from './scenarios.js';
 
 /** What the platform read of the body: none, its text, or why it was not read. */
@@ -122,7 +123,7 @@ function parseBody(
 }
 
 /** Why an `Accept` header is malformed; empty when it is absent or well formed. */
-export function acceptViolations(accept: string | undefined): Violation[] {
+function acceptViolations(accept: string | undefined): Violation[] {
   const malformed = accept === undefined ? [] : malformedAccept(accept);
   if (malformed.length === 0) return [];
   const entries = malformed.map((entry) => JSON.stringify(entry.slice(0, 60))).join(', ');
@@ -135,7 +136,7 @@ export function acceptViolations(accept: string | undefined): Violation[] {
 }
 
 /** Path and query parameters the contract declares as integers (or lists of them), checked as written. */
-export function parameterIntegerViolations(
+function parameterIntegerViolations(
   operation: ContractOperation,
   pathParameters: Record<string, string>,
   query: Query,

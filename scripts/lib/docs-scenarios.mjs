@@ -3,7 +3,7 @@
 // core's scenarioKeys, the one the mock (`--scenario`, `/__scenarios`, `Prefer`) and the MSW handlers
 // (@trading-analytics/msw) use, so all three name the same cases.
 import { scenarioKeys } from '@trading-analytics/core';
-import { tableCell } from './lib/markdown.mjs';
+import { tableCell } from './markdown.mjs';
 
 /** @import { OpenApiDocument } from '@trading-analytics/core' */
 

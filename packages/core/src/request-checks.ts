@@ -1,9 +1,10 @@
 // The request checks of the mock's guard and the MSW handlers, as pure functions of what a request carries:
 // each returns the values it read, or a list of violations saying what is wrong. None of them throws on any
 // input, and none recurses, so no input can exhaust the stack.
-import { MAX_JSON_DEPTH, MAX_JSON_VALUES, MAX_SAFE_INTEGER } from './limits.js';
+
 import type { Schema } from './openapi.js';
-import type { Violation } from './problems.js';
+import type { Violation } from './problem-answers.js';
+import { MAX_JSON_DEPTH, MAX_JSON_VALUES, MAX_SAFE_INTEGER } from './request-limits.js';
 
 /**
  * The query as name -> value, or values when a name is repeated: an object without a prototype, so every
@@ -20,7 +21,7 @@ export interface Preferences {
 }
 
 /** Decodes one percent-encoded URL component; undefined when its encoding does not decode to UTF-8. */
-export function strictDecode(text: string): string | undefined {
+function strictDecode(text: string): string | undefined {
   try {
     return decodeURIComponent(text);
   } catch {

@@ -2,8 +2,9 @@
 // data (status, headers, body), so both write the same bytes. Problem bodies are RFC 9457
 // `application/problem+json`, the shape of Prism's own errors; the reasons of a refusal also travel in
 // Prism's `sl-violations` header.
-import { MAX_VIOLATIONS_HEADER, MAX_VIOLATIONS_LISTED } from './limits.js';
+
 import type { ContractOperation } from './operations.js';
+import { MAX_VIOLATIONS_HEADER, MAX_VIOLATIONS_LISTED } from './request-limits.js';
 
 /** One reason a request (or an answer) breaks the contract, located by path: `['request', 'query', 'page']`. */
 export interface Violation {
@@ -40,9 +41,7 @@ export const PROBLEMS = {
   violations: { type: 'VIOLATIONS', title: 'Request/Response not valid' },
 } as const;
 
-export type ProblemKind = keyof typeof PROBLEMS;
-
-export interface Problem {
+interface Problem {
   type: string;
   title: string;
   status: number;
@@ -58,7 +57,7 @@ export interface Answer {
   body: string | undefined;
 }
 
-export const PROBLEM_MEDIA_TYPE = 'application/problem+json';
+const PROBLEM_MEDIA_TYPE = 'application/problem+json';
 
 const withSeverity = (violation: Violation): Violation => ({ severity: 'Error', ...violation });
 

@@ -1,8 +1,9 @@
-// The one reading of a port number on a command line or in an option, for the mock's bin, `npm start` and
-// `npm run dev`: a whole number from 0 to 65535, where 0 asks the system for any free port.
+// The one reading of a port number, for startMock's `port`, the bin's `--port` and the commands that start the
+// mock with the bin's flags (`@trading-analytics/mock/cli`): a whole number from 0 to 65535, where 0 asks the
+// system for any free port.
 
 export const ANY_FREE_PORT = 0;
-export const MAX_PORT = 65535;
+const MAX_PORT = 65535;
 
 /** Whether a value is a port number (0 for any free port). */
 export function isPort(value: unknown): value is number {

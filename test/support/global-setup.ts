@@ -1,0 +1,71 @@
+// The suite's one global setup (vitest.config.ts), run once per `vitest run` before any test file: what the
+// tiers share is made here, once, and nothing a test runs rebuilds or repacks it.
+// - The packages compiled (`npm run compile`'s step: skipped when nothing changed since its last success).
+// - A temp folder for the run: TMPDIR for every worker and what it starts, removed at the end, pass or fail,
+//   so nothing a test (or a tool it runs) made in the temp directory outlives the run.
+// - Every package packed once, with its scripts off, into one folder: `inject('packed')`, read by the package,
+//   licence and release tests.
+// - The shared mocks, each on a port the OS picks: `inject('mockUrl')` as `npm start` and the bin serve it,
+//   `inject('strictMockUrl')` with `errors: true` (an answer that breaks the contract becomes a 500), for the
+//   files that only send requests. A file that stops, reloads, floods or reconfigures a mock starts its own.
+// - The mock's answer to every documented case of every operation, asked once (`inject('prismAnswers')`, see
+//   prism-answers.ts): the suites that hold the mock and MSW to the contract read them instead of asking again.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { compileStep } from '../../scripts/lib/compile.mjs';
+import { type PackedPackage, packWorkspaces } from '../../scripts/lib/pack.mjs';
+import { runSteps } from '../../scripts/lib/steps.mjs';
+import { loadBundle } from './contract';
+import { type RecordedAnswer, recordPrismAnswers } from './prism-answers';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The mock as `npm start` serves it (no `errors` option). */
+    mockUrl: string;
+    /** The mock with `errors: true`. */
+    strictMockUrl: string;
+    /** Every package under packages/, packed once for the run. */
+    packed: PackedPackage[];
+    /** The `mockUrl` mock's answer to every documented case. */
+    prismAnswers: RecordedAnswer[];
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const runTemp = await mkdtemp(path.join(tmpdir(), 'trading-analytics-test-'));
+  const previousTemp = process.env.TMPDIR;
+  process.env.TMPDIR = runTemp;
+  const stops: (() => Promise<unknown>)[] = [];
+  const teardown = async () => {
+    await Promise.allSettled(stops.map((stop) => stop()));
+    if (previousTemp === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = previousTemp;
+    await rm(runTemp, { recursive: true, force: true, maxRetries: 3 });
+  };
+  try {
+    if (!(await runSteps([compileStep]))) throw new Error('The packages do not compile; see above.');
+    // Loaded once compiled: the mock package runs from its dist/.
+    const { startMock } = await import('@trading-analytics/mock');
+    const packedDir = await mkdtemp(path.join(runTemp, 'packed-'));
+    const started = async (options: Parameters<typeof startMock>[0]) => {
+      const mock = await startMock(options);
+      stops.push(mock.close);
+      return mock;
+    };
+    const [packed, [mock, prismAnswers], strictMock] = await Promise.all([
+      packWorkspaces(packedDir),
+      started({ port: 0 }).then(async (mock) => [mock, await recordPrismAnswers(mock.url, loadBundle())] as const),
+      started({ port: 0, errors: true }),
+    ]);
+    project.provide('mockUrl', mock.url);
+    project.provide('prismAnswers', prismAnswers);
+    project.provide('strictMockUrl', strictMock.url);
+    project.provide('packed', packed);
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+  return teardown;
+}
