@@ -4,13 +4,13 @@
 //
 //   npm run dev [-- --port 4010] [--docs-port 4011] [--host 127.0.0.1] [--cors-credentials]
 //               [--control-origin <origin>]... [--scenario <operationId>=<key>]... [--scenarios <file.json>]
-//               [--sandbox [--seed <n>] [--now <ISO-8601>]] [--project <dir>]
+//               [--sandbox [--seed <n>] [--now <ISO-8601>|wall] [--clock fixed|live] [--clock-rate <n>]] [--project <dir>]
 import { runDev } from './lib/dev-loop.mjs';
 import { devOptions, optionsOrExit, projectUsage, serveUsage } from './lib/flags.mjs';
 
 const usage = `Usage: npm run dev -- [--port <port>] [--docs-port <port>] [--host <address>] [--cors-credentials]
                       [--control-origin <origin>]... [--scenario <operationId>=<key>]... [--scenarios <file.json>]
-                      [--sandbox [--seed <n>] [--now <ISO-8601>]] [--project <dir>]
+                      [--sandbox [--seed <n>] [--now <ISO-8601>|wall] [--clock fixed|live] [--clock-rate <n>]] [--project <dir>]
 
 ${serveUsage}
 ${projectUsage}`;

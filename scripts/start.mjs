@@ -5,7 +5,8 @@
 //
 //   npm start [-- --port 4010] [--host 127.0.0.1] [--docs-port 4011] [--docs-file dist/docs/index.html]
 //             [--skip-build] [--cors-credentials] [--control-origin <origin>]... [--scenario <operationId>=<key>]...
-//             [--scenarios <file.json>] [--sandbox [--seed <n>] [--now <ISO-8601>]] [--watch [--project <dir>]]
+//             [--scenarios <file.json>] [--sandbox [--seed <n>] [--now <ISO-8601>|wall] [--clock fixed|live]
+//             [--clock-rate <n>]] [--watch [--project <dir>]]
 //   (or MOCK_PORT, MOCK_HOST, DOCS_PORT in the environment; flags win)
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -21,7 +22,8 @@ import { runSteps, StepError } from './lib/steps.mjs';
 
 const usage = `Usage: npm start -- [--port <port>] [--host <address>] [--docs-port <port>] [--docs-file <file>] [--skip-build]
                     [--cors-credentials] [--control-origin <origin>]... [--scenario <operationId>=<key>]...
-                    [--scenarios <file.json>] [--sandbox [--seed <n>] [--now <ISO-8601>]] [--watch [--project <dir>]]
+                    [--scenarios <file.json>] [--sandbox [--seed <n>] [--now <ISO-8601>|wall] [--clock fixed|live]
+                    [--clock-rate <n>]] [--watch [--project <dir>]]
 
 ${serveUsage}
   --docs-file <file>   the rendered docs page (default dist/docs/index.html)

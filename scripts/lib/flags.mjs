@@ -35,9 +35,14 @@ export const serveUsage = `  --port <port>        port of the mock (default 4010
                        change it while it runs with PUT /__scenarios
   --scenarios <file>   the same from a JSON file: {"getUnrealizedPnl": "503"}
   --sandbox            the mock answers from the sandbox's seeded world (every parameter takes effect);
-                       GET /__sandbox describes it, DELETE /__sandbox resets it
+                       GET /__sandbox describes it, DELETE /__sandbox resets it, POST /__sandbox/clock
+                       moves its clock
   --seed <n>           the world's seed, 0 to 4294967295 (default 1; with --sandbox)
-  --now <ISO-8601>     the world's now (default 2026-11-21T12:00:00Z; with --sandbox)`;
+  --now <ISO-8601>     where the world's clock starts (default 2026-11-21T12:00:00Z, where the cast's
+                       figures hold); wall for the machine's time (with --sandbox)
+  --clock fixed|live   fixed (default): now moves only when told (POST /__sandbox/clock); live: it
+                       follows the wall clock (with --sandbox)
+  --clock-rate <n>     with --clock live: world seconds per second (default 1)`;
 
 export const projectUsage = `  --project <dir>      (watching) a copy of this repository's layout (openapi/, generated/, redocly.yaml,
                        .spectral.yaml, scripts/spectral/) to work on instead of this one; it must lie inside
@@ -90,6 +95,8 @@ function serveOptions(values, env) {
       sandbox: values.sandbox === true,
       seed: stringFlag(values.seed),
       now: stringFlag(values.now),
+      clock: stringFlag(values.clock),
+      clockRate: stringFlag(values['clock-rate']),
     }),
     project: path.resolve(stringFlag(values.project) ?? root),
   };

@@ -13,18 +13,31 @@ import { aroundCalls } from './calls.js';
 export function limitTime(client: object, timeoutMs: number): void {
   aroundCalls(client, (call, args, at) => {
     const init = args[at] as RequestInit | undefined;
-    const caller = init?.signal;
-    const controller = new AbortController();
-    const follow = () => controller.abort(caller?.reason);
-    const timer = setTimeout(
-      () => controller.abort(new DOMException(`No answer within ${timeoutMs} ms`, 'TimeoutError')),
-      timeoutMs,
-    );
-    caller?.aborted ? follow() : caller?.addEventListener('abort', follow);
-    args[at] = { ...init, signal: controller.signal };
-    return call(...args).finally(() => {
-      clearTimeout(timer);
-      caller?.removeEventListener('abort', follow);
+    return withTimeLimit(init?.signal, timeoutMs, (signal) => {
+      args[at] = { ...init, signal };
+      return call(...args);
     });
+  });
+}
+
+/**
+ * Runs `run` with a signal that aborts with a `TimeoutError` after `timeoutMs`, or with the caller's reason
+ * when the caller's own signal aborts first; the timer is cleared however the run ends.
+ */
+export function withTimeLimit<T>(
+  caller: AbortSignal | null | undefined,
+  timeoutMs: number,
+  run: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
+  const controller = new AbortController();
+  const follow = () => controller.abort(caller?.reason);
+  const timer = setTimeout(
+    () => controller.abort(new DOMException(`No answer within ${timeoutMs} ms`, 'TimeoutError')),
+    timeoutMs,
+  );
+  caller?.aborted ? follow() : caller?.addEventListener('abort', follow);
+  return run(controller.signal).finally(() => {
+    clearTimeout(timer);
+    caller?.removeEventListener('abort', follow);
   });
 }

@@ -29,6 +29,15 @@ import {
   type UnrealizedPnl,
   unwrap,
 } from '../src/index.js';
+import {
+  createSandboxControl,
+  type SandboxClock,
+  type SandboxDescription,
+  type SandboxFaults,
+  type SandboxFaultsInput,
+  type SandboxPosition,
+  type SandboxTrade,
+} from '../src/sandbox.js';
 
 const client = createClient({ baseUrl: 'http://127.0.0.1:4100' });
 
@@ -197,4 +206,19 @@ export function everyPublicTypeIsNamed(page: LeaderboardPage) {
   expectTypeOf<PaginateOptions>().toEqualTypeOf<{ maxPages?: number }>();
   expectTypeOf<LegacyOperationType>().toEqualTypeOf<'OPEN_MARKET_TRADE' | 'CLOSE_TRADE_SUCCESSFUL'>();
   expectTypeOf(page.content).toEqualTypeOf<LeaderboardEntry[]>();
+}
+
+export function sandboxControlIsTyped() {
+  const control = createSandboxControl({ baseUrl: 'http://127.0.0.1:4010', world: 'checkout' });
+  expectTypeOf(control.headers).toEqualTypeOf<Readonly<Record<string, string>>>();
+  expectTypeOf(control.clock()).toEqualTypeOf<Promise<SandboxClock>>();
+  expectTypeOf(control.advance('PT1H')).toEqualTypeOf<Promise<SandboxDescription>>();
+  expectTypeOf(control.openPosition).parameter(0).toEqualTypeOf<SandboxTrade>();
+  // The control's Position is the contract's: what the positions list holds.
+  expectTypeOf(control.closePosition('0x')).toEqualTypeOf<Promise<SandboxPosition>>();
+  expectTypeOf<SandboxPosition>().toEqualTypeOf<Position>();
+  expectTypeOf(control.setFaults).parameter(0).toEqualTypeOf<SandboxFaultsInput>();
+  expectTypeOf(control.faults()).toEqualTypeOf<Promise<SandboxFaults>>();
+  // @ts-expect-error a margin is an integer string in the collateral's decimals, never a number
+  control.openPosition({ trader: '0x', pairBase: '0x', isLong: true, leverage: 10, margin: 100 });
 }

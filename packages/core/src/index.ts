@@ -62,12 +62,17 @@ export {
   unknownScenarioMessage,
 } from './scenarios.js';
 export {
+  faultPlan,
+  isSandboxControl,
   requiredHeaders,
+  SANDBOX_FAULT_HEADER,
   SANDBOX_PATH,
+  SANDBOX_WORLD_HEADER,
   type ServedSandbox,
   sandboxAnswer,
   sandboxControlAnswer,
   selectsCase,
+  selectWorld,
 } from './served.js';
 export {
   ContractValidator,

@@ -1,9 +1,12 @@
 // A sandbox served over HTTP, as the mock and the MSW handlers serve it: the headers the contract requires,
-// the sandbox's answer as an Answer, the /__sandbox route, and the schema refusal on one pair of validators.
+// the world a request names, the sandbox's answer as an Answer, the faults' plan, the control surface at
+// /__sandbox and below, and the schema refusal on one pair of validators.
 import { describe, expect, it } from 'vitest';
 import {
   type ContractOperation,
   createContract,
+  faultPlan,
+  isSandboxControl,
   requestValidators,
   requiredHeaders,
   type ServedSandbox,
@@ -11,29 +14,39 @@ import {
   sandboxControlAnswer,
   schemaRefusal,
   selectsCase,
+  selectWorld,
 } from '../src/index.js';
-import type { SandboxCall } from '../src/served.js';
+import type { SandboxCall, SandboxFault, SandboxReply, ServedWorld } from '../src/served.js';
 import { document } from './support/bundle.js';
 
 const contract = createContract(document);
 const operation = (operationId: string) => contract.operation(operationId) as ContractOperation;
 const ava = '0x4a7f2c9e1b3d5f60718293a4b5c6d7e8f9012a3b';
 
-/** A sandbox that answers what it is told and records what it was asked. */
-function fakeSandbox(answer: ReturnType<ServedSandbox['answer']>) {
+/** A world that answers what it is told and records what it was asked. */
+function fakeSandbox(answer: SandboxReply, fault?: SandboxFault) {
   const calls: SandboxCall[] = [];
-  let resets = 0;
-  const sandbox: ServedSandbox = {
+  const controls: unknown[] = [];
+  const sandbox: ServedWorld = {
     answer(call) {
       calls.push(call);
       return answer;
     },
-    describe: () => ({ seed: 1, resets }),
-    reset: () => {
-      resets += 1;
+    fault: () => fault ?? { delayMs: 0, outcome: { kind: 'answer' }, kinds: [] },
+  };
+  const served: ServedSandbox = {
+    selectWorld: (name) =>
+      name === 'bad name'
+        ? { refused: { status: 400, body: { field: 'X-Sandbox-World' }, contentType: 'application/problem+json' } }
+        : { world: sandbox },
+    control(request) {
+      controls.push(request);
+      return request.path === '/nope'
+        ? { status: 405, body: { type: 'urn:x' }, contentType: 'application/problem+json', headers: { allow: 'GET' } }
+        : { status: 200, body: { seed: 1 } };
     },
   };
-  return { sandbox, calls, resets: () => resets };
+  return { sandbox, served, calls, controls };
 }
 
 describe('requiredHeaders', () => {
@@ -79,25 +92,96 @@ describe('sandboxAnswer', () => {
   });
 });
 
-describe('sandboxControlAnswer', () => {
-  it('describes on GET and HEAD, resets then describes on DELETE, and is 405 with Allow otherwise', () => {
-    const { sandbox, resets } = fakeSandbox({ status: 200 });
-    expect(sandboxControlAnswer('GET', sandbox)).toEqual({
-      status: 200,
-      headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
-      body: '{"seed":1,"resets":0}',
+describe('the world a request names', () => {
+  it('hands the header over, one sent twice joined, and answers the refusal of a bad name', () => {
+    const { served, sandbox } = fakeSandbox({ status: 200 });
+    expect(selectWorld(served, undefined)).toEqual({ world: sandbox });
+    expect(selectWorld(served, ['bad', 'name'])).toEqual({ world: sandbox });
+    const refused = selectWorld(served, 'bad name');
+    expect(refused).toEqual({
+      refused: {
+        status: 400,
+        headers: { 'content-type': 'application/problem+json' },
+        body: '{"field":"X-Sandbox-World"}',
+      },
     });
-    expect(sandboxControlAnswer('HEAD', sandbox).status).toBe(200);
-    expect(sandboxControlAnswer('DELETE', sandbox).body).toBe('{"seed":1,"resets":1}');
-    expect(resets()).toBe(1);
-    const refused = sandboxControlAnswer('POST', sandbox);
-    expect(refused.status).toBe(405);
-    expect(refused.headers.allow).toBe('GET, HEAD, DELETE');
-    expect(resets()).toBe(1);
+  });
+});
+
+describe('faultPlan', () => {
+  const plan = (fault: SandboxFault) => faultPlan(fakeSandbox({ status: 200 }, fault).sandbox, 'getUnrealizedPnl');
+
+  it('names the kinds in X-Sandbox-Fault and says what comes after the delay', () => {
+    expect(plan({ delayMs: 0, outcome: { kind: 'answer' }, kinds: [] })).toEqual({
+      delayMs: 0,
+      header: undefined,
+      next: { kind: 'answer' },
+    });
+    expect(plan({ delayMs: 40, outcome: { kind: 'reset' }, kinds: ['latency', 'reset'] })).toMatchObject({
+      delayMs: 40,
+      header: 'latency, reset',
+      next: { kind: 'reset' },
+    });
+    expect(
+      plan({ delayMs: 0, outcome: { kind: 'status', status: 503, documented: true }, kinds: ['status'] }),
+    ).toMatchObject({ header: 'status', next: { kind: 'case', code: 503 } });
+    const outside = plan({
+      delayMs: 0,
+      outcome: {
+        kind: 'status',
+        status: 500,
+        documented: false,
+        answer: { status: 500, body: { title: 'Injected fault' }, contentType: 'application/problem+json' },
+      },
+      kinds: ['outside-contract'],
+    });
+    expect(outside).toEqual({
+      delayMs: 0,
+      header: 'outside-contract',
+      next: {
+        kind: 'refusal',
+        answer: {
+          status: 500,
+          headers: { 'content-type': 'application/problem+json' },
+          body: '{"title":"Injected fault"}',
+        },
+      },
+    });
+  });
+});
+
+describe('sandboxControlAnswer', () => {
+  it('is /__sandbox and every path below it, and nothing else', () => {
+    expect(['/__sandbox', '/__sandbox/clock', '/__sandbox/positions/0x1/close'].map(isSandboxControl)).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    expect(['/__sandboxes', '/__scenarios', '/v1/__sandbox'].map(isSandboxControl)).toEqual([false, false, false]);
+  });
+
+  it('hands the sandbox the path below /__sandbox, the body and the world, and answers its reply, never stored', () => {
+    const { served, controls } = fakeSandbox({ status: 200 });
+    const answer = sandboxControlAnswer(
+      { method: 'POST', path: '/__sandbox/clock', bodyText: '{"advance":"PT1H"}', world: 'team-a' },
+      served,
+    );
+    expect(controls).toEqual([{ method: 'POST', path: '/clock', bodyText: '{"advance":"PT1H"}', world: 'team-a' }]);
+    expect(answer).toEqual({
+      status: 200,
+      headers: { 'cache-control': 'no-store', 'content-type': 'application/json' },
+      body: '{"seed":1}',
+    });
+    const refused = sandboxControlAnswer({ method: 'GET', path: '/__sandbox/nope' }, served);
+    expect(refused).toMatchObject({
+      status: 405,
+      headers: { allow: 'GET', 'content-type': 'application/problem+json' },
+    });
+    expect(controls[1]).toEqual({ method: 'GET', path: '/nope' });
   });
 
   it('says to start with --sandbox when there is none', () => {
-    const answer = sandboxControlAnswer('GET', undefined);
+    const answer = sandboxControlAnswer({ method: 'POST', path: '/__sandbox/clock' }, undefined);
     expect(answer.status).toBe(409);
     expect(JSON.parse(answer.body ?? '{}')).toMatchObject({
       type: 'urn:trading-analytics-mock:sandbox-off',

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npx trading-analytics-mock [--port 4010] [--host 127.0.0.1] [--cors-credentials] [--control-origin <origin>]...
-// [--scenario op=key]... [--sandbox [--seed <n>] [--now <ISO-8601>]]`: the mock in a terminal until Ctrl-C.
+// [--scenario op=key]... [--sandbox [--seed <n>] [--now <ISO-8601>|wall] [--clock fixed|live] [--clock-rate <n>]]`:
+// the mock in a terminal until Ctrl-C.
 import { parseArgs } from 'node:util';
 import { choiceFlagOptions } from './flag-options.js';
 import { sandboxHint, scenarioHint } from './hint.js';
@@ -13,7 +14,8 @@ import { startMock } from './start.js';
 const usage = `Usage: trading-analytics-mock [--port <port>] [--host <address>] [--cors-credentials]
                               [--control-origin <origin>]...
                               [--scenario <operationId>=<key>]... [--scenarios <file>]
-                              [--sandbox [--seed <n>] [--now <ISO-8601>]]
+                              [--sandbox [--seed <n>] [--now <ISO-8601>|wall]
+                                         [--clock fixed|live] [--clock-rate <n>]]
 
 Serves every operation of the trading analytics API with its documented examples, or with --sandbox
 from a seeded world in which every parameter takes effect.
@@ -27,9 +29,14 @@ from a seeded world in which every parameter takes effect.
                      e.g. --scenario getUnrealizedPnl=503; change it later with PUT /__scenarios
   --scenarios <file> the same from a JSON file: {"getUnrealizedPnl": "503"}
   --sandbox          answer from the sandbox's seeded world; GET /__sandbox describes it, DELETE /__sandbox
-                     resets it; documented cases (Prefer, --scenario) still apply on top
+                     resets it, POST /__sandbox/clock moves its clock, /__sandbox/positions trades and
+                     /__sandbox/faults injects faults (sandbox-only); X-Sandbox-World: <name> picks a world
+                     of its own; documented cases (Prefer, --scenario) still apply on top
   --seed <n>         the world's seed, 0 to 4294967295 (default 1; with --sandbox)
-  --now <ISO-8601>   the world's now (default 2026-11-21T12:00:00Z; with --sandbox)
+  --now <ISO-8601>   where the world's clock starts (default 2026-11-21T12:00:00Z, where the cast's figures
+                     hold); wall for the machine's time (with --sandbox)
+  --clock fixed|live fixed (default): now moves only when told; live: it follows the wall clock
+  --clock-rate <n>   with --clock live: world seconds per second (default 1)
   --help             show this text`;
 
 /** The flags, or the exit code when there is nothing to serve (usage printed). */
@@ -49,7 +56,13 @@ function readFlags() {
     }
     const port = parsePort(values.port, '--port');
     const scenarios = readScenarioChoices({ scenario: values.scenario, scenariosFile: values.scenarios });
-    const sandbox = readSandboxFlags({ sandbox: values.sandbox, seed: values.seed, now: values.now });
+    const sandbox = readSandboxFlags({
+      sandbox: values.sandbox,
+      seed: values.seed,
+      now: values.now,
+      clock: values.clock,
+      clockRate: values['clock-rate'],
+    });
     return {
       port,
       host: values.host,

@@ -10,12 +10,27 @@
 // The mock's controls (`/__sandbox` and below, `/__scenarios`) are the developer's alone: a browser request
 // for them from any origin but a page on this machine's loopback (any port) or one given in `controlOrigins`
 // is refused with 403, its preflight too, so no web page the developer visits can reset the world or pick a
-// scenario. A request without `Origin` (curl, a test, a same-origin read) is not a browser's cross-site one.
-import { decodePath, isLoopbackOrigin, PROBLEMS, problemAnswer, quoted, SANDBOX_PATH } from '@trading-analytics/core';
+// scenario. So is a request of such a page that names a sandbox world (`X-Sandbox-World`, and a preflight
+// asking to send it): naming a world makes one, and past MAX_WORLDS forgets the oldest, so a page of another
+// site could wipe the worlds the developer's tests use. A request without `Origin` (curl, a test, a
+// same-origin read) is not a browser's cross-site one.
+
+import type { IncomingHttpHeaders } from 'node:http';
+import {
+  decodePath,
+  isLoopbackOrigin,
+  PROBLEMS,
+  problemAnswer,
+  quoted,
+  SANDBOX_FAULT_HEADER,
+  SANDBOX_PATH,
+  SANDBOX_WORLD_HEADER,
+} from '@trading-analytics/core';
 import { writeAnswer } from './answer.js';
 import type { Handler } from './front.js';
 import { controlPath } from './scenario-control.js';
 
+const EXPOSED_BY_NAME = `sl-violations, ${SANDBOX_FAULT_HEADER}`;
 const CONTROL_SEGMENTS = new Set([SANDBOX_PATH.slice(1), controlPath.slice(1)]);
 
 /** Whether a request target is one of the mock's controls: `/__sandbox`, `/__scenarios` or a path below them. */
@@ -31,6 +46,13 @@ function isControlPath(target: string): boolean {
   return CONTROL_SEGMENTS.has(decodePath(path).segments[1] ?? '');
 }
 
+/** Whether a request sends `X-Sandbox-World`, or is a preflight asking to send it. */
+function namesWorld(headers: IncomingHttpHeaders): boolean {
+  if (headers[SANDBOX_WORLD_HEADER] !== undefined) return true;
+  const asked = headers['access-control-request-headers'];
+  return asked?.split(',').some((name) => name.trim().toLowerCase() === SANDBOX_WORLD_HEADER) === true;
+}
+
 export function createCors({
   credentials,
   controlOrigins,
@@ -43,8 +65,14 @@ export function createCors({
   return function cors(request, response) {
     const origin = request.headers.origin;
     const control = isControlPath(request.url ?? '/');
-    if (control && origin !== undefined && !isLoopbackOrigin(origin) && !given.has(origin)) {
+    const foreign = origin !== undefined && !isLoopbackOrigin(origin) && !given.has(origin);
+    if (foreign && control) {
       const detail = `The origin ${quoted(origin)} may not use the mock's controls (${SANDBOX_PATH}, ${controlPath}): they answer pages on this machine's loopback (http://localhost or http://127.0.0.1, any port) and the origins given with --control-origin, so that no web page of another site can drive them.`;
+      writeAnswer(response, problemAnswer(PROBLEMS.originNotAllowed, 403, detail));
+      return true;
+    }
+    if (foreign && namesWorld(request.headers)) {
+      const detail = `The origin ${quoted(origin)} may not name a sandbox world (${SANDBOX_WORLD_HEADER}): naming one makes it, and past the most the sandbox keeps forgets another, so only pages on this machine's loopback (any port) and the origins given with --control-origin may. Without the header a request acts on the default world.`;
       writeAnswer(response, problemAnswer(PROBLEMS.originNotAllowed, 403, detail));
       return true;
     }
@@ -57,8 +85,9 @@ export function createCors({
         response.setHeader('access-control-allow-origin', origin);
         if (credentials) response.setHeader('access-control-allow-credentials', 'true');
       }
-      // With credentials a browser takes `*` literally, so the one header a frontend reads is named.
-      response.setHeader('access-control-expose-headers', credentials ? 'sl-violations' : '*');
+      // With credentials a browser takes `*` literally, so the headers a frontend reads are named: the
+      // violations of a refusal, and the fault the sandbox injected in an answer.
+      response.setHeader('access-control-expose-headers', credentials ? EXPOSED_BY_NAME : '*');
     } else {
       response.setHeader('access-control-allow-origin', '*');
       response.setHeader('access-control-expose-headers', '*');

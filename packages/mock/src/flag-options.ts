@@ -12,4 +12,6 @@ export const choiceFlagOptions = {
   sandbox: { type: 'boolean', default: false },
   seed: { type: 'string' },
   now: { type: 'string' },
+  clock: { type: 'string' },
+  'clock-rate': { type: 'string' },
 } as const satisfies NonNullable<ParseArgsConfig['options']>;

@@ -6,5 +6,5 @@ export const scenarioHint =
 
 /** The line the bin and `npm start` print under the URL when the mock serves the sandbox. */
 export function sandboxHint({ seed, now }: { seed: number; now: string }): string {
-  return `Sandbox: seed ${seed}, now ${now}. GET /__sandbox describes the world (its cast, and addresses to try); DELETE /__sandbox puts it back to its start.`;
+  return `Sandbox: seed ${seed}, clock starting at ${now}. GET /__sandbox describes the world (its cast, and addresses to try); POST /__sandbox/clock moves its clock, /__sandbox/positions trades, /__sandbox/faults injects faults, DELETE /__sandbox puts it back to its start; X-Sandbox-World: <name> gives a test a world of its own.`;
 }

@@ -10,7 +10,7 @@ import { createGuard } from './guard.js';
 import { createHostCheck } from './host-check.js';
 import { messageOf, stackOf } from './message.js';
 import { createSandboxAnswers, createSandboxControl } from './sandbox.js';
-import { INVALID_SANDBOX_EXIT } from './sandbox-options.js';
+import { INVALID_SANDBOX_EXIT, type SandboxSettings } from './sandbox-options.js';
 import { createScenarioControl } from './scenario-control.js';
 import type { ServedContract } from './served-contract.js';
 
@@ -25,8 +25,8 @@ export interface ServerSettings {
   /** Origins besides the loopback ones whose pages may drive the controls. */
   controlOrigins: string[];
   scenarios: Record<string, string>;
-  /** The sandbox's seed and now (either may be left to its default), or null to serve the examples. */
-  sandbox: { seed?: number; now?: string } | null;
+  /** The sandbox's settings (each may be left to its default), or null to serve the examples. */
+  sandbox: SandboxSettings | null;
 }
 
 /** The messages of the IPC channel with startMock(). */
@@ -52,11 +52,20 @@ const {
 } = JSON.parse(process.argv[2] ?? '{}') as ServerSettings;
 const report = (message: ServerMessage) => process.send?.(message);
 
-/** The world, built first: a seed or now it refuses fails the start at once, before Prism loads. */
+/**
+ * The world, built first: a seed, start or rate it refuses fails the start at once, before Prism loads. The
+ * sandbox reads no clock: `wall` is the machine's time read here, and a live clock is this process's.
+ */
 function buildSandbox(): Sandbox | undefined {
   if (!sandboxOptions) return undefined;
+  const { seed, now, clock, clockRate } = sandboxOptions;
+  const wall = `${new Date(Math.floor(Date.now() / 1000) * 1000).toISOString().slice(0, 19)}Z`;
   try {
-    return createSandbox(sandboxOptions);
+    return createSandbox({
+      ...(seed === undefined ? {} : { seed }),
+      ...(now === undefined ? {} : { now: now === 'wall' ? wall : now }),
+      ...(clock === 'live' ? { clock: { wallMs: () => Date.now(), rate: clockRate ?? 1 } } : {}),
+    });
   } catch (error) {
     if (!(error instanceof TypeError)) throw error;
     process.stderr.write(`${error.message}\n`);
@@ -101,7 +110,7 @@ try {
     server.listen(port, host, resolve);
   });
   // startMock() learns the bound port (the one asked for, or the one picked for port 0) from this message.
-  const world = sandbox ? { seed: sandbox.seed, now: sandbox.now } : null;
+  const world = sandbox ? { seed: sandbox.seed, now: sandbox.start } : null;
   report({ ready: true, port: (server.address() as AddressInfo).port, sandbox: world });
 
   // MockServer.reload(): serve another version of the contract on the same port. Requests keep being

@@ -57,9 +57,11 @@ export interface MockOptions {
   /**
    * Answer from the sandbox's seeded world (`@trading-analytics/sandbox`) instead of the examples: every
    * parameter takes effect, the asked trader's data comes back, a competition join is remembered until
-   * `DELETE /__sandbox`. `true` for the default seed (1) and now (2026-11-21T12:00:00Z), or `{ seed, now }`.
-   * A request that asks for a documented case (`Prefer`, `scenarios`, `/__scenarios`) still gets it.
-   * Rejects with a TypeError for a seed or now the sandbox cannot use.
+   * `DELETE /__sandbox`, and the control surface moves the clock, trades and injects faults. `true` for the
+   * default seed (1) and start (2026-11-21T12:00:00Z), or `{ seed, now, clock, clockRate }` (`now: 'wall'` starts
+   * at the machine's time; `clock: 'live'` makes now follow the wall clock, `clockRate` times as fast). A
+   * request that asks for a documented case (`Prefer`, `scenarios`, `/__scenarios`) still gets it. Rejects with
+   * a TypeError for a seed, start or rate the sandbox cannot use.
    */
   sandbox?: boolean | SandboxSettings;
 }
@@ -69,7 +71,7 @@ export interface MockServer {
   url: string;
   /** The port the mock listens on: the one asked for, or the one picked for `port: 0`. */
   port: number;
-  /** The sandbox's seed and now (defaults filled in) when started with `sandbox`; undefined when it serves the examples. */
+  /** The sandbox's seed and where its clock started (defaults filled in) when started with `sandbox`; undefined when it serves the examples. */
   sandbox: { seed: number; now: string } | undefined;
   /** Process id of the mock (known by the time startMock resolves: the process has reported it listens). */
   pid: number;

@@ -7,7 +7,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxDescription } from '../../sandbox/src/index.js';
 import { type MockServer, startMock } from '../src/index.js';
-import { answerBound, busiestTrader, type LargeRequest, largestRequests, requestBytes } from './support/largest';
+import {
+  answerBound,
+  busiestTrader,
+  type LargeRequest,
+  largestRequests,
+  requestBytes,
+  worldCounts,
+} from './support/largest';
 import { isRunning, residentBytes } from './support/processes';
 
 /**
@@ -48,7 +55,7 @@ describe('the largest requests the guard admits, to a mock with a sandbox', () =
   });
 
   it('each gets an answer within its bound, in time, and the mock keeps serving', async () => {
-    const counts = world.counts;
+    const counts = worldCounts(world);
     const report: string[] = [];
     for (const request of requests) {
       const answer = await send(request);

@@ -78,7 +78,7 @@ describe('trading-analytics-mock', () => {
     try {
       const url = servedUrl(output());
       expect(url).not.toMatch(/:0$/);
-      expect(output()).toContain(`Sandbox: seed 9, now ${now}.`);
+      expect(output()).toContain(`Sandbox: seed 9, clock starting at ${now}.`);
       const world = await (await fetch(`${url}/__sandbox`)).json();
       expect(world).toMatchObject({ seed: 9, now });
       const page = await (await fetch(`${url}/v1/leaderboard?page=3&size=5`)).json();
@@ -109,7 +109,23 @@ describe('trading-analytics-mock', () => {
     });
     expect(await fails(['--seed', '3'])).toMatchObject({
       code: 2,
-      output: expect.stringContaining('--seed and --now go with --sandbox.'),
+      output: expect.stringContaining('--seed, --now, --clock and --clock-rate go with --sandbox.'),
+    });
+    expect(await fails(['--sandbox', '--clock', 'fast'])).toMatchObject({
+      code: 2,
+      output: expect.stringContaining('--clock takes fixed or live, got "fast".'),
+    });
+    expect(await fails(['--sandbox', '--clock-rate', '60'])).toMatchObject({
+      code: 2,
+      output: expect.stringContaining('--clock-rate goes with --clock live.'),
+    });
+    expect(await fails(['--sandbox', '--clock', 'live', '--clock-rate', '1e9', '--port', '0'])).toMatchObject({
+      code: 2,
+      output: expect.stringContaining('--clock-rate takes a number of world seconds per second'),
+    });
+    expect(await fails(['--sandbox', '--clock', 'live', '--clock-rate', '2000000', '--port', '0'])).toMatchObject({
+      code: 2,
+      output: expect.stringContaining('clock.rate must be a number above 0 and at most 1000000'),
     });
   });
 

@@ -41,6 +41,13 @@ describe('a page of another site', () => {
     ['/__sandbox', 'DELETE'],
     ['/__sandbox', 'GET'],
     ['/__sandbox/clock', 'POST'],
+    ['/__sandbox/clock', 'GET'],
+    ['/__sandbox/positions', 'POST'],
+    ['/__sandbox/positions', 'GET'],
+    [`/__sandbox/positions/0x${'ab'.repeat(32)}/close`, 'POST'],
+    ['/__sandbox/faults', 'GET'],
+    ['/__sandbox/faults', 'POST'],
+    ['/__sandbox/faults', 'DELETE'],
     ['/__scenarios', 'PUT'],
     ['/__scenarios', 'DELETE'],
   ])('gets its preflight for %s %s refused, with no CORS header', async (path, method) => {
@@ -48,6 +55,45 @@ describe('a page of another site', () => {
     expectProblem(answer, 403, /evil\.example.*loopback/);
     expect(answer.headers['access-control-allow-origin']).toBeUndefined();
     expect(answer.headers['access-control-allow-methods']).toBeUndefined();
+  });
+
+  it("cannot move the clock, trade or inject faults (issue 29's controls), even without a preflight", async () => {
+    const before = await (await fetch(`${mock.url}/__sandbox`)).json();
+    const dee = traders.dee;
+    const attempts: [string, string, unknown][] = [
+      ['POST', '/__sandbox/clock', { advance: 'P1D' }],
+      [
+        'POST',
+        '/__sandbox/positions',
+        { trader: dee, pairBase: before.cast.markets[0].base, isLong: true, leverage: 2, margin: '1000000' },
+      ],
+      ['POST', `/__sandbox/positions/0x${'ab'.repeat(32)}/close`, undefined],
+      ['POST', '/__sandbox/faults', { errors: [{ operationId: 'listPairs', reset: true }] }],
+      ['DELETE', '/__sandbox/faults', undefined],
+    ];
+    for (const [method, path, body] of attempts) {
+      expectProblem(
+        await sendRaw(mock.url, {
+          method,
+          path,
+          headers: { origin: evil, 'content-type': 'text/plain' },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        }),
+        403,
+        /evil/,
+      );
+    }
+    const after = await (await fetch(`${mock.url}/__sandbox`)).json();
+    expect(after).toMatchObject({ now: before.now, counts: before.counts, faults: before.faults });
+    // A page on this machine's loopback still drives them.
+    const moved = await sendRaw(mock.url, {
+      method: 'POST',
+      path: '/__sandbox/clock',
+      headers: { origin: devServer, 'content-type': 'application/json', 'x-sandbox-world': 'control-surface' },
+      body: JSON.stringify({ advance: 'PT1H' }),
+    });
+    expect(moved.status).toBe(200);
+    expect(moved.headers['access-control-allow-origin']).toBe(devServer);
   });
 
   it('cannot reset the world, pick a scenario or read the controls, even without a preflight', async () => {
@@ -104,6 +150,33 @@ describe('a page of another site', () => {
     expect(read.status).toBe(200);
     expect(read.headers['access-control-allow-origin']).toBe('*');
   });
+
+  it('cannot name a sandbox world, which would make one (and past the most kept, forget another)', async () => {
+    const asked = await sendRaw(mock.url, {
+      method: 'OPTIONS',
+      path: '/v1/leaderboard',
+      headers: {
+        origin: evil,
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'content-type, X-Sandbox-World',
+      },
+    });
+    expectProblem(asked, 403, /X-Sandbox-World|x-sandbox-world/);
+    expect(asked.headers['access-control-allow-origin']).toBeUndefined();
+    const read = await sendRaw(mock.url, {
+      method: 'GET',
+      path: '/v1/leaderboard',
+      headers: { origin: evil, 'x-sandbox-world': 'evil-made' },
+    });
+    expectProblem(read, 403, /sandbox world/);
+    // The world was not made: asked for without an Origin, it starts fresh at the sandbox's start.
+    const world = await sendRaw(mock.url, {
+      method: 'GET',
+      path: '/__sandbox',
+      headers: { 'x-sandbox-world': 'evil-made' },
+    });
+    expect(JSON.parse(world.body)).toMatchObject({ world: 'evil-made', counts: { joinsSinceStart: 0 } });
+  });
 });
 
 describe("the developer's own pages", () => {
@@ -120,6 +193,22 @@ describe("the developer's own pages", () => {
       expect(described.headers['access-control-allow-origin']).toBe(origin);
     },
   );
+
+  it.each([devServer, given])('%s names a sandbox world for an operation', async (origin) => {
+    const asked = await sendRaw(mock.url, {
+      method: 'OPTIONS',
+      path: '/v1/leaderboard',
+      headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-sandbox-world' },
+    });
+    expect(asked.status).toBe(204);
+    expect(asked.headers['access-control-allow-headers']).toBe('x-sandbox-world');
+    const read = await sendRaw(mock.url, {
+      method: 'GET',
+      path: '/v1/leaderboard',
+      headers: { origin, 'x-sandbox-world': 'dev-page' },
+    });
+    expect(read.status).toBe(200);
+  });
 
   it('and a client without Origin (curl, a test) as before', async () => {
     expect((await sendRaw(mock.url, { method: 'GET', path: '/__sandbox' })).status).toBe(200);

@@ -62,8 +62,9 @@ describe('CORS with corsCredentials', () => {
     expect(answer.headers.get('access-control-allow-origin')).toBe(origin);
     expect(answer.headers.get('access-control-allow-credentials')).toBe('true');
     expect(answer.headers.get('vary')).toBe('Origin');
-    // With credentials a browser reads `*` literally, so the header a frontend reads is named.
-    expect(answer.headers.get('access-control-expose-headers')).toBe('sl-violations');
+    // With credentials a browser reads `*` literally, so the headers a frontend reads are named: a refusal's
+    // violations, and the fault a sandbox injected.
+    expect(answer.headers.get('access-control-expose-headers')).toBe('sl-violations, x-sandbox-fault');
   });
 
   it('answers a preflight with the origin, the method and the headers asked for', async () => {

@@ -253,10 +253,19 @@ describe('startMock({ sandbox })', () => {
     );
     await expect(startMock({ port: 0, sandbox: { seed: Number.NaN } })).rejects.toThrow(TypeError);
     await expect(startMock({ port: 0, sandbox: 'yes' as never })).rejects.toThrow(
-      'startMock: sandbox must be true, false or { seed, now }, got "yes".',
+      'startMock: sandbox must be true, false or { seed, now, clock, clockRate }, got "yes".',
     );
     await expect(startMock({ port: 0, sandbox: { sed: 1 } as never })).rejects.toThrow(
-      'startMock: sandbox takes { seed, now }, not sed.',
+      'startMock: sandbox takes { seed, now, clock, clockRate }, not sed.',
+    );
+    await expect(startMock({ port: 0, sandbox: { clock: 'slow' } as never })).rejects.toThrow(
+      `startMock: the sandbox's clock must be 'fixed' or 'live', got "slow".`,
+    );
+    await expect(startMock({ port: 0, sandbox: { clockRate: 5 } })).rejects.toThrow(
+      "startMock: the sandbox's clockRate goes with clock: 'live'.",
+    );
+    await expect(startMock({ port: 0, sandbox: { clock: 'live', clockRate: -1 } })).rejects.toThrow(
+      /^startMock: the sandbox's clock.rate must be a number above 0/,
     );
     // Hostile round three: a bigint failed with "Do not know how to serialize a BigInt".
     await expect(startMock({ port: 0, sandbox: { seed: 7n as never } })).rejects.toThrow(

@@ -50,7 +50,14 @@ describe('npm start options', () => {
       seed: 7,
       now: '2026-12-01T00:00:00Z',
     });
-    expect(() => startOptions(['--now', '2026-12-01T00:00:00Z'], {})).toThrow('--seed and --now go with --sandbox.');
+    expect(() => startOptions(['--now', '2026-12-01T00:00:00Z'], {})).toThrow(
+      '--seed, --now, --clock and --clock-rate go with --sandbox.',
+    );
+    expect(startOptions(['--sandbox', '--now', 'wall', '--clock', 'live', '--clock-rate', '60'], {}).sandbox).toEqual({
+      now: 'wall',
+      clock: 'live',
+      clockRate: 60,
+    });
     expect(() => startOptions(['--sandbox', '--seed=-1'], {})).toThrow(
       '--seed takes a whole number from 0 to 4294967295, got "-1"',
     );
@@ -138,7 +145,7 @@ describe('npm start', () => {
       '5',
     ]);
     try {
-      expect(output()).toContain('Sandbox: seed 5, now 2026-11-21T12:00:00Z.');
+      expect(output()).toContain('Sandbox: seed 5, clock starting at 2026-11-21T12:00:00Z.');
       expect((await (await fetch(`${mockUrl}/__sandbox`)).json()).seed).toBe(5);
     } finally {
       process.kill(-pidOf(command), 'SIGINT');

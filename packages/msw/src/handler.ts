@@ -3,15 +3,19 @@
 // what the handler answers when nothing is preferred: one documented case, or the sandbox's answer.
 import {
   type Answer,
+  faultPlan,
   PROBLEMS,
   type Preferences,
   problemAnswer,
   requiredHeaders,
+  SANDBOX_FAULT_HEADER,
+  SANDBOX_WORLD_HEADER,
   type ServedSandbox,
   sandboxAnswer,
   selectsCase,
+  selectWorld,
 } from '@trading-analytics/core';
-import { type HttpHandler, HttpResponse } from 'msw';
+import { delay, type HttpHandler, HttpResponse } from 'msw';
 import { createOpenApiHttp } from 'openapi-msw';
 import { contract, type OperationData, operationOf } from './operations.js';
 import { requestChecks } from './validate.js';
@@ -88,8 +92,26 @@ export function handler(operationId: string, unpreferred: Unpreferred, baseUrl: 
     const checked = await check(request);
     if ('answer' in checked) return respond(checked.answer);
     const { passed } = checked;
-    if ('sandbox' in unpreferred && !selectsCase(passed.preferences)) {
-      return respond(sandboxAnswer(contract.document, model, passed, unpreferred.sandbox));
+    if ('sandbox' in unpreferred) {
+      const selected = selectWorld(unpreferred.sandbox, request.headers.get(SANDBOX_WORLD_HEADER));
+      if ('refused' in selected) return respond(selected.refused);
+      const { world } = selected;
+      const plan = faultPlan(world, operationId);
+      if (plan.delayMs > 0) await delay(plan.delayMs);
+      // A dropped connection, as the mock drops it: the client's fetch rejects with a network error.
+      if (plan.next.kind === 'reset') return HttpResponse.error();
+      const faulted = (answer: Answer): Answer =>
+        plan.header === undefined
+          ? answer
+          : { ...answer, headers: { ...answer.headers, [SANDBOX_FAULT_HEADER]: plan.header } };
+      if (plan.next.kind === 'refusal') return respond(faulted(plan.next.answer));
+      // A documented status is the contract's own case for it, as `Prefer: code=` would pick it.
+      const preferences = plan.next.kind === 'case' ? { code: plan.next.code } : passed.preferences;
+      if (!selectsCase(preferences)) return respond(faulted(sandboxAnswer(contract.document, model, passed, world)));
+      const key = preferredKey(data, preferences) ?? null;
+      return respond(
+        faulted(key === null ? { status: 200, headers: {}, body: undefined } : caseAnswer(operationId, data, key)),
+      );
     }
     const preferred = preferredKey(data, passed.preferences);
     const key = preferred !== undefined ? preferred : 'key' in unpreferred ? unpreferred.key : null;

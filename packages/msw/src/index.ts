@@ -13,7 +13,17 @@ import { anyOrigin, handler } from './handler.js';
 import { type OperationId, operationOf, operations } from './operations.js';
 
 export { type OperationData, type OperationId, operations, type ScenarioData } from './operations.js';
-export { createSandbox, type MswSandbox, type SandboxDescription, type SandboxHandlerOptions } from './sandbox.js';
+export {
+  type ActiveFaults,
+  createSandbox,
+  type FaultsInput,
+  type MswSandbox,
+  type MswSandboxWorld,
+  type OpenPositionInput,
+  type SandboxDescription,
+  type SandboxHandlerOptions,
+  type SandboxPosition,
+} from './sandbox.js';
 
 /** The scenario keys of one operation: each documented status (`'503'`) and each named example. */
 export type ScenarioKey<O extends OperationId> = ContractOperations[O]['scenario'];

@@ -4,7 +4,9 @@
 // byte-equal body. The requests cover every
 // operation with parameters that page, sort, search, pick windows, filters and chains, the world's own
 // refusals, documented cases picked with Prefer, refused requests, a join followed by the lists that show it,
-// and the reset; then requests generated from the contract's schemas (the sandbox's own generator, fixed seed).
+// and the reset; then requests generated from the contract's schemas (the sandbox's own generator, fixed seed);
+// then, in named worlds, the same clock moves, trades and faults made through each one's control surface (and
+// through MSW's own methods), after which every read answers alike again.
 
 import { readFileSync } from 'node:fs';
 import type { MockServer } from '@trading-analytics/mock';
@@ -194,11 +196,17 @@ const notCompared = { names: ['date', 'connection', 'keep-alive'], prefix: 'acce
 const compared = (name: string) => !notCompared.names.includes(name) && !name.startsWith(notCompared.prefix);
 
 async function sendTo(origin: string, { method, target, body, headers = {} }: Sent): Promise<Answer> {
-  const response = await fetch(`${origin}${target}`, {
-    method,
-    headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  let response: Response;
+  try {
+    response = await fetch(`${origin}${target}`, {
+      method,
+      headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    // A dropped connection (a reset fault): the same on both sides is no answer at all.
+    return { status: 0, headers: {}, body: 'network error' };
+  }
   const kept: Record<string, string> = {};
   response.headers.forEach((value, name) => {
     if (compared(name)) kept[name] = value;
@@ -314,5 +322,89 @@ describe('the mock with --sandbox and createSandbox answer alike', () => {
       await fetch(`${mock.url}/__sandbox`, { method: 'DELETE' });
     }
     expect(sent).toBeGreaterThan(Object.keys(operations).length * 7);
+  });
+
+  it('after the same clock moves, trades and faults in named worlds', async () => {
+    const world = { 'x-sandbox-world': 'parity-moves' };
+    const inWorld = (sent: Sent): Sent => ({ ...sent, headers: { ...sent.headers, ...world } });
+    const moves: Sent[] = [
+      post('/__sandbox/clock', { advance: 'PT7H13M' }),
+      post('/__sandbox/positions', { trader: dee, pairBase: btc, isLong: true, leverage: 20, margin: '750000000' }),
+      post('/__sandbox/positions', {
+        trader: ben,
+        pairBase: mon,
+        isLong: false,
+        leverage: 100,
+        margin: '10000000000000000000000',
+        collateral: wmon,
+      }),
+      post('/__sandbox/clock', { now: '2026-11-23T09:00:00Z' }),
+      post('/__sandbox/positions/0x33ee8de66fcceb2bd92161eaa897c635f15171d31d5e27915d0373ae0ee5ddd6/close', {}),
+      post('/__sandbox/clock', { advance: 'soon' }),
+      post('/__sandbox/positions', { trader: dee, pairBase: dead, isLong: true, leverage: 2, margin: '1' }),
+    ].map(inWorld);
+    for (const sent of moves) await both(sent);
+    const positions = JSON.parse((await both(inWorld(get(`/v1/user/${dee}/positions`)))).body);
+    await both(inWorld(post(`/__sandbox/positions/${positions.content[0].positionHash}/close`, {})));
+    for (const sent of reads.filter((one) => one.method === 'GET').map(inWorld)) await both(sent);
+    expect(JSON.parse((await both(inWorld(get('/__sandbox')))).body)).toMatchObject({
+      world: 'parity-moves',
+      now: '2026-11-23T09:00:00Z',
+      counts: { tradesSinceStart: 2, closesSinceStart: 2 },
+    });
+
+    // Faults: the same seeded stream answers the same requests alike, each named in X-Sandbox-Fault.
+    const faults = { 'x-sandbox-world': 'parity-faults' };
+    const faulty = (sent: Sent): Sent => ({ ...sent, headers: { ...sent.headers, ...faults } });
+    await both(
+      faulty(
+        post('/__sandbox/faults', {
+          latencyMs: { min: 1, max: 5 },
+          errors: [
+            { operationId: 'getUnrealizedPnl', status: 503, rate: 0.5 },
+            { operationId: 'listLeaderboard', status: 502, outsideContract: true, rate: 0.5 },
+            { operationId: 'listPairs', reset: true, rate: 0.5 },
+          ],
+        }),
+      ),
+    );
+    const kinds = new Set<string>();
+    for (let round = 0; round < 8; round += 1) {
+      for (const target of [`/v1/portfolio/${ava}/unrealized-pnl`, '/v1/leaderboard?size=3', '/v1/pairs?size=2']) {
+        const answer = await both(faulty(get(target)));
+        kinds.add(answer.headers['x-sandbox-fault'] ?? (answer.status === 0 ? 'reset' : 'none'));
+      }
+    }
+    expect([...kinds].sort()).toEqual(['latency', 'latency, outside-contract', 'latency, status', 'reset']);
+    await both(faulty({ method: 'DELETE', target: '/__sandbox/faults' }));
+  });
+
+  it("after the same moves made with MSW's methods and the mock's control routes", async () => {
+    const name = 'parity-methods';
+    const headers = { 'x-sandbox-world': name };
+    const mine = sandbox.world(name);
+    const control = (path: string, body: unknown) =>
+      fetch(`${mock.url}${path}`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    mine.advance('P2D');
+    await control('/__sandbox/clock', { advance: 'P2D' });
+    const trade = { trader: cy, pairBase: eth, isLong: true, leverage: 3, margin: '300000000' };
+    const opened = mine.openPosition(trade);
+    expect(await (await control('/__sandbox/positions', trade)).json()).toEqual(opened);
+    mine.advance('PT30M');
+    await control('/__sandbox/clock', { advance: 'PT30M' });
+    mine.closePosition(opened.positionHash as string);
+    await control(`/__sandbox/positions/${opened.positionHash}/close`, {});
+    for (const target of [
+      `/v1/user/${cy}/positions`,
+      `/v1/user/${cy}/trade/history`,
+      `/v1/leaderboard/my-rank?user_address=${cy}`,
+      '/v1/trading-volumes/sum-all',
+      '/__sandbox',
+    ])
+      await both(get(target, headers));
   });
 });

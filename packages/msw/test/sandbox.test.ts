@@ -1,11 +1,13 @@
 // `createSandbox` as a component test suite uses it: `setupServer(...sandbox.handlers)` and the typed client
 // get the asked trader's data with every parameter in effect; `server.use(scenario(...))` and `Prefer` still
 // pick a documented case; a join is remembered until `reset()`; bad requests are refused as the mock refuses
-// them; `/__sandbox` describes and resets the world; a seed, now or base URL it cannot use is a TypeError.
+// them; `/__sandbox` describes and resets the world; a seed, now or base URL it cannot use is a TypeError; the
+// clock, trades and faults move the world through the sandbox's methods, and a named world keeps its own.
 import { ApiError, createClient, unwrap } from '@trading-analytics/client';
+import { createSandboxControl } from '@trading-analytics/client/sandbox';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { competitions, inviteCode, traders } from '../../mock/test/support/cast';
+import { competitions, inviteCode, pairBases, traders } from '../../mock/test/support/cast';
 import { createSandbox, operations, scenario } from '../src/index.js';
 
 const baseUrl = 'https://api.example.com';
@@ -140,5 +142,93 @@ describe('createSandbox', () => {
       Object.create({ seed: 9, now: '2030-01-01T00:00:00Z', baseUrl: 'https://elsewhere.example' }),
     );
     expect(inherited).toMatchObject({ seed: 1, now: '2026-11-21T12:00:00Z' });
+  });
+
+  it('refuses a clock it cannot use, and starts at the time it is made with now: wall', () => {
+    expect(() => createSandbox({ clock: 'fast' as never })).toThrow(/^clock must be 'fixed' or 'live'/);
+    expect(() => createSandbox({ clockRate: 10 })).toThrow("clockRate goes with clock: 'live'.");
+    const before = Date.now();
+    const wall = createSandbox({ now: 'wall' });
+    expect(Date.parse(wall.start)).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
+    expect(Date.parse(wall.start)).toBeLessThanOrEqual(Date.now());
+  });
+});
+
+describe("createSandbox's clock, trades and faults", () => {
+  const { btc } = pairBases;
+
+  it('moves the clock, and a trade opened and closed shows in what the client reads', async () => {
+    expect(sandbox.advance('PT1H').now).toBe('2026-11-21T13:00:00Z');
+    expect(sandbox.now).toBe('2026-11-21T13:00:00Z');
+    const opened = sandbox.openPosition({ trader: dee, pairBase: btc, isLong: true, leverage: 10, margin: '50000000' });
+    const listed = unwrap(
+      await api().GET('/v1/user/{userAddress}/positions', { params: { path: { userAddress: dee } } }),
+    );
+    expect(listed.content).toEqual([opened]);
+    sandbox.setNow('2026-11-21T14:00:00Z');
+    expect(sandbox.closePosition(opened.positionHash as string)).toMatchObject({ status: 'CLOSED' });
+    const history = unwrap(
+      await api().GET('/v1/user/{user_address}/trade/history', { params: { path: { user_address: dee } } }),
+    );
+    expect(history.content.map((event) => event.operationType)).toEqual(['CLOSE_POSITION', 'OPEN_POSITION']);
+  });
+
+  it('injects latency with MSW delay, a documented status as its case, and a reset as a network error', async () => {
+    sandbox.setFaults({
+      latencyMs: { min: 120, max: 150 },
+      errors: [
+        { operationId: 'getUnrealizedPnl', status: 503 },
+        { operationId: 'listPairs', reset: true },
+      ],
+    });
+    const started = performance.now();
+    const pnl = await fetch(`${baseUrl}/v1/portfolio/${ava}/unrealized-pnl`);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(119);
+    expect(pnl.status).toBe(503);
+    expect(pnl.headers.get('x-sandbox-fault')).toBe('latency, status');
+    await expect(fetch(`${baseUrl}/v1/pairs`)).rejects.toThrow(TypeError);
+    expect(sandbox.clearFaults()).toEqual({ latencyMs: null, errors: [] });
+    expect((await fetch(`${baseUrl}/v1/pairs`)).status).toBe(200);
+  });
+
+  it('keeps a named world of its own for requests that send X-Sandbox-World', async () => {
+    const mine = sandbox.world('component-a');
+    mine.advance('P3D');
+    mine.setFaults({ errors: [{ operationId: 'listLeaderboard', status: 500, outsideContract: true }] });
+    const headers = { 'x-sandbox-world': 'component-a' };
+    const faulted = await fetch(`${baseUrl}/v1/leaderboard`, { headers });
+    expect(faulted.status).toBe(500);
+    expect(faulted.headers.get('x-sandbox-fault')).toBe('outside-contract');
+    expect((await fetch(`${baseUrl}/v1/leaderboard`)).status).toBe(200);
+    const clock = await (await fetch(`${baseUrl}/__sandbox/clock`, { headers })).json();
+    expect(clock.now).toBe('2026-11-24T12:00:00Z');
+    const refused = await fetch(`${baseUrl}/v1/leaderboard`, { headers: { 'x-sandbox-world': 'no spaces' } });
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).field).toBe('X-Sandbox-World');
+    mine.reset();
+  });
+
+  it("answers the client's createSandboxControl as the mock does, in the world it names", async () => {
+    const control = createSandboxControl({ baseUrl, world: 'component-b', fetch: (request) => fetch(request) });
+    expect((await control.advance('PT2H')).now).toBe('2026-11-21T14:00:00Z');
+    expect(sandbox.world('component-b').now).toBe('2026-11-21T14:00:00Z');
+    expect(sandbox.now).toBe('2026-11-21T12:00:00Z');
+    const opened = await control.openPosition({
+      trader: dee,
+      pairBase: btc,
+      isLong: false,
+      leverage: 5,
+      margin: '20000000',
+    });
+    const client = createClient({ baseUrl, retry: false, headers: control.headers });
+    const listed = unwrap(
+      await client.GET('/v1/user/{userAddress}/positions', { params: { path: { userAddress: dee } } }),
+    );
+    expect(listed.content).toEqual([opened]);
+    const refused = await control.setNow('2026-11-21T13:00:00Z').catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect((refused as ApiError).body).toMatchObject({ status: 409, field: 'now' });
+    await control.reset();
+    expect(sandbox.world('component-b').now).toBe('2026-11-21T12:00:00Z');
   });
 });

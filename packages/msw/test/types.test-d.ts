@@ -4,11 +4,15 @@ import type { operations as ContractOperationsById, paths } from '@trading-analy
 import type { HttpHandler } from 'msw';
 import { expectTypeOf } from 'vitest';
 import {
+  type ActiveFaults,
   createHandlers,
   createSandbox,
   type DataMatchesPaths,
+  type FaultsInput,
   http,
   type MswSandbox,
+  type MswSandboxWorld,
+  type OpenPositionInput,
   type OperationData,
   type OperationId,
   type OperationMethod,
@@ -16,6 +20,7 @@ import {
   operations,
   type SandboxDescription,
   type SandboxHandlerOptions,
+  type SandboxPosition,
   type ScenarioChoices,
   type ScenarioData,
   type ScenarioKey,
@@ -96,4 +101,16 @@ export function everyPublicTypeIsNamed() {
   expectTypeOf<OperationPath<OperationId>>().toExtend<keyof paths>();
   expectTypeOf<ScenarioChoices['getUnrealizedPnl']>().toEqualTypeOf<ScenarioKey<'getUnrealizedPnl'> | undefined>();
   expectTypeOf(createSandbox).parameters.toEqualTypeOf<[SandboxHandlerOptions?]>();
+}
+
+export function sandboxControlsAreTyped() {
+  const sandbox = createSandbox({ now: 'wall', clock: 'live', clockRate: 60 });
+  expectTypeOf(sandbox.world('checkout')).toEqualTypeOf<MswSandboxWorld>();
+  expectTypeOf(sandbox.advance('PT1H')).toEqualTypeOf<SandboxDescription>();
+  expectTypeOf(sandbox.openPosition).parameter(0).toEqualTypeOf<OpenPositionInput>();
+  expectTypeOf(sandbox.closePosition('0x')).toEqualTypeOf<SandboxPosition>();
+  expectTypeOf(sandbox.setFaults).parameter(0).toEqualTypeOf<FaultsInput>();
+  expectTypeOf(sandbox.clearFaults()).toEqualTypeOf<ActiveFaults>();
+  // @ts-expect-error the clock is 'fixed' or 'live'
+  createSandbox({ clock: 'fast' });
 }

@@ -103,3 +103,56 @@ export function timeZone(name: string): TimeZone | undefined {
   zones.set(name, zone);
   return zone;
 }
+
+const durationPattern =
+  /^P(?:(\d{1,6})Y)?(?:(\d{1,6})M)?(?:(\d{1,7})W)?(?:(\d{1,8})D)?(?:T(?:(\d{1,9})H)?(?:(\d{1,10})M)?(?:(\d{1,12})S)?)?$/;
+
+/** An ISO-8601 duration in whole units, as its parts; undefined for text that is not one. */
+export interface Duration {
+  readonly years: number;
+  readonly months: number;
+  readonly weeks: number;
+  readonly days: number;
+  readonly hours: number;
+  readonly minutes: number;
+  readonly seconds: number;
+}
+
+/**
+ * "P1Y2M3W4DT5H6M7S" and any part of it (at least one; after T at least one of H, M, S), in whole numbers:
+ * the world's clock counts whole seconds. Undefined for anything else (a sign, a fraction, a unit out of order).
+ */
+export function parseDuration(text: string): Duration | undefined {
+  const match = durationPattern.exec(text);
+  if (!match || text === 'P' || text.endsWith('T')) return undefined;
+  const [, years, months, weeks, days, hours, minutes, seconds] = match.map((part) => Number(part ?? 0));
+  return {
+    years: years as number,
+    months: months as number,
+    weeks: weeks as number,
+    days: days as number,
+    hours: hours as number,
+    minutes: minutes as number,
+    seconds: seconds as number,
+  };
+}
+
+/**
+ * An instant moved on by a duration: years and months on the UTC calendar (a day past a month's end becomes
+ * its last day, as 2026-01-31 plus a month is 2026-02-28), then weeks, days, hours, minutes and seconds.
+ */
+export function addDuration(seconds: number, duration: Duration): number {
+  const date = new Date(seconds * 1000);
+  const year = date.getUTCFullYear() + duration.years + Math.floor((date.getUTCMonth() + duration.months) / 12);
+  const month = (date.getUTCMonth() + duration.months) % 12;
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  const day = Math.min(date.getUTCDate(), lastDay);
+  const calendar = Date.UTC(year, month, day) / 1000 + (seconds - Math.floor(seconds / DAY) * DAY);
+  return (
+    calendar +
+    (duration.weeks * 7 + duration.days) * DAY +
+    duration.hours * HOUR +
+    duration.minutes * MINUTE +
+    duration.seconds
+  );
+}

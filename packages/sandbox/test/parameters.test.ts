@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Json, resolve } from '../../../test/support/contract';
 import { PARAMETERS } from '../src/index.js';
+import { DOCUMENTED_ERRORS } from '../src/statuses.js';
 import { contract, operations } from './support/contract.js';
 import { operationParameters } from './support/requests.js';
 
@@ -74,4 +75,16 @@ describe('parameters', () => {
     );
     expect(compared.length).toBeGreaterThan(40);
   });
+});
+
+describe('documented error statuses', () => {
+  it.each([...operations.entries()])(
+    "%s: a fault answers as the contract's own case exactly the 4xx and 5xx statuses it documents",
+    (operationId, entry) => {
+      const declared = Object.keys(entry.operation.responses as Record<string, unknown>)
+        .filter((key) => /^[45]\d\d$/.test(key))
+        .map(Number);
+      expect([...(DOCUMENTED_ERRORS[operationId] ?? [])]).toEqual(declared);
+    },
+  );
 });

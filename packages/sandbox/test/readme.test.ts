@@ -5,7 +5,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadBundle } from '../../../test/support/contract';
-import { AVA, ask, BEN, CY, DEE, defaultSandbox } from './support/world.js';
+import { createSandbox } from '../src/index.js';
+import * as limits from '../src/limits.js';
+import { MAX_LATENCY_MS } from '../src/worlds/faults.js';
+import { MAX_WORLDS } from '../src/worlds/host.js';
+import { AAPL, AVA, ask, BEN, CY, DEE, defaultSandbox, MON } from './support/world.js';
 
 const sandbox = defaultSandbox();
 const readme = (name: string) => readFileSync(new URL(`../../${name}/README.md`, import.meta.url), 'utf8');
@@ -30,6 +34,35 @@ const sentences = (text: string) =>
     .filter((sentence) => sentence.trim() !== '');
 
 const { tryThese } = sandbox.describe();
+
+/** A sandbox for the controls' refusals, asked through its control surface as the mock and MSW ask it. */
+const controls = createSandbox();
+const control = (world: string, method: string, path: string, body?: unknown) =>
+  controls.control({
+    world,
+    method,
+    path,
+    bodyText: body === undefined ? undefined : JSON.stringify(body),
+  }) as ReturnType<typeof ask>;
+const trade = (overrides: Record<string, unknown> = {}) => ({
+  trader: DEE,
+  pairBase: MON,
+  isLong: true,
+  leverage: 10,
+  margin: '100000000',
+  ...overrides,
+});
+const pairBase = (symbol: string): string =>
+  ask(sandbox, 'listPairs', { size: 50, is_ready_to_display: false }).body.content.find(
+    (pair: { symbol: string }) => pair.symbol === symbol,
+  ).base;
+const wallet = (count: number) => `0x${count.toString(16).padStart(40, '0')}`;
+/** Opens a trade on MON (held at least 60 s) in a world, moves its clock by `after`, and closes it. */
+function closeAfter(world: string, after: string) {
+  const close = `/positions/${control(world, 'POST', '/positions', trade()).body.positionHash}/close`;
+  control(world, 'POST', '/clock', { advance: after });
+  return { answer: control(world, 'POST', close), close };
+}
 const join = (body: unknown) => ask(sandbox, 'joinCompetition', {}, {}, body);
 
 /** A request that gets each kind of problem the sandbox answers, with the status it gets. */
@@ -44,6 +77,32 @@ const showsKind: Record<string, () => ReturnType<typeof ask>> = {
   'competition-ended': () => join({ trader: DEE, competitionId: 5 }),
   'unknown-invite-code': () => join({ trader: CY, inviteCode: 'NO-SUCH-CODE' }),
   'not-modelled': () => ask(sandbox, 'submitTradingIntent', {}, {}, {}),
+  // The controls (issue 29), each in a world of its own, so the shared default world stays as built.
+  'invalid-control': () => control('invalid', 'POST', '/clock', { advance: 'soon' }),
+  'clock-backwards': () => control('backwards', 'POST', '/clock', { now: '2026-11-20T12:00:00Z' }),
+  'unknown-control': () => control('unknown', 'GET', '/nope'),
+  'unknown-pair': () => control('pair', 'POST', '/positions', trade({ pairBase: `0x${'1'.repeat(40)}` })),
+  'unknown-position': () => control('position', 'POST', `/positions/0x${'ab'.repeat(32)}/close`),
+  'market-not-open': () => control('reduce-only', 'POST', '/positions', trade({ pairBase: pairBase('ARB') })),
+  'market-closed': () => control('saturday', 'POST', '/positions', trade({ pairBase: AAPL })),
+  'stale-price': () => control('stale', 'POST', '/positions', trade({ pairBase: pairBase('PEPE') })),
+  'position-open': () => {
+    control('twice', 'POST', '/positions', trade());
+    return control('twice', 'POST', '/positions', trade());
+  },
+  'minimum-holding': () => closeAfter('brief', 'PT30S').answer,
+  'position-closed': () => control('closed', 'POST', closeAfter('closed', 'PT2M').close),
+  'world-full': () => {
+    const world = controls.world('full');
+    for (let count = 0; count < limits.MAX_WORLD_WRITES; count += 1)
+      world.answer({
+        operationId: 'joinCompetition',
+        path: {},
+        query: {},
+        body: { trader: wallet(count), competitionId: 7 },
+      });
+    return control('full', 'POST', '/positions', trade());
+  },
 };
 
 /** Every "400 `invalid-request`" or "`400 invalid-request`" of a text: [status, kind]. */
@@ -193,5 +252,16 @@ describe("the cast's rows", () => {
       won: 15,
       lost: 9,
     });
+  });
+});
+
+describe('the Bounds table of the sandbox README', () => {
+  it('gives each cap the value the sandbox keeps', () => {
+    const rows = [...readme('sandbox').matchAll(/^\| `(MAX_[A-Z_]+|SHOWN_CHARS)` \| ([\d,]+) /gm)].map(
+      ([, name, value]) => [name, Number((value as string).replace(/,/g, ''))],
+    );
+    const kept = { ...limits, MAX_WORLDS, MAX_LATENCY_MS } as Record<string, unknown>;
+    expect(rows.map(([name]) => name).sort()).toEqual(Object.keys(kept).sort());
+    for (const [name, value] of rows) expect(kept[name as string], name as string).toBe(value);
   });
 });

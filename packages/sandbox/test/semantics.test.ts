@@ -611,19 +611,19 @@ describe('trading hours', () => {
 
   it("gives an FX market open late on Sunday the next week's open and this Friday's close", () => {
     // Sunday 23:10 UTC: the FX week began at 22:00, so the next open is a week later, not "around the clock".
-    const sunday = createSandbox({ seed: 42, now: '2025-07-06T23:10:00Z' });
+    const sunday = createSandbox({ seed: 42, now: '2026-11-15T23:10:00Z' });
     const pairs = ok(ask(sunday, 'listPairs', { is_ready_to_display: false, size: 50 })).content as {
       symbol: string;
       nextOpen: string | null;
       nextClose: string | null;
     }[];
     expect(pairs.find((pair) => pair.symbol === 'EUR')).toMatchObject({
-      nextOpen: '2025-07-13T22:00:00Z',
-      nextClose: '2025-07-11T21:00:00Z',
+      nextOpen: '2026-11-22T22:00:00Z',
+      nextClose: '2026-11-20T21:00:00Z',
     });
     expect(pairs.find((pair) => pair.symbol === 'AAPL')).toMatchObject({
-      nextOpen: '2025-07-07T14:30:00Z',
-      nextClose: '2025-07-07T21:00:00Z',
+      nextOpen: '2026-11-16T14:30:00Z',
+      nextClose: '2026-11-16T21:00:00Z',
     });
   });
 });

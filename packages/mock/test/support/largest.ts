@@ -7,6 +7,10 @@
 import { MAX_BODY_BYTES, MAX_JSON_VALUES } from '@trading-analytics/core';
 import type { SandboxDescription } from '../../../sandbox/src/index.js';
 import { MAX_LIST_ITEMS } from '../../../sandbox/src/limits.js';
+import { parseInstant } from '../../../sandbox/src/time.js';
+import { Timeline } from '../../../sandbox/src/timeline/index.js';
+import { View } from '../../../sandbox/src/view/index.js';
+import { Writes } from '../../../sandbox/src/worlds/writes.js';
 import { pairBases, tokens, traders } from './cast';
 
 const { ava: AVA } = traders;
@@ -286,8 +290,23 @@ export function largestRequests(world: SandboxDescription, busiest: string): Lar
   return requests;
 }
 
-/** The world's size as the bounds read it: GET /__sandbox's counts. */
-export type Counts = SandboxDescription['counts'];
+/**
+ * The world's size as the bounds read it: GET /__sandbox's counts, and the positions of the world's view (which
+ * GET /__sandbox does not count, so that a clock move answers without building the view).
+ */
+export type Counts = SandboxDescription['counts'] & { positions: number };
+
+/**
+ * The counts of a world with nothing done in it but joins, as `world` describes it: its positions counted from
+ * the sandbox's view at the same seed and now, built here (the same timeline the server's world reads).
+ */
+export function worldCounts(world: SandboxDescription): Counts {
+  const now = parseInstant(world.now);
+  if (now === undefined) throw new Error(`the world's now ${world.now} is no instant`);
+  const view = new View(new Timeline(world.seed), now, new Writes());
+  const positions = view.traders.reduce((total, trader) => total + trader.positions.length, 0);
+  return { ...world.counts, positions };
+}
 
 const KiB = 1024;
 /** A refusal or problem of the sandbox or the guard, beyond what it quotes of the request. */

@@ -1,24 +1,23 @@
-// What an answer reads: the built world, and the joins made since it was built.
-import type { World } from '../world/index.js';
-
-export interface Joins {
-  /** Addresses (lowercase) that joined, by competition id, beyond the world's own participants. */
-  readonly byCompetition: Map<number, Set<string>>;
-  /** Bumped on every join that changed something, so cached competition views know to rebuild. */
-  version: number;
-}
+// What an answer reads: the world's view at its now (the timeline, with what was done in the world on top),
+// and the one write an operation of the contract makes, the join.
+import type { Competition } from '../timeline/competitions.js';
+import type { View } from '../view/index.js';
 
 export interface Context {
-  readonly world: World;
-  readonly joins: Joins;
-  /** Views computed on first use and kept for this world (cleared on reset when they depend on joins). */
-  readonly cache: Map<string, unknown>;
+  readonly view: View;
+  /** Records a join in the world (the view's computed parts follow it). */
+  join(competition: Competition, address: string): void;
 }
 
-/** A cached value for the world; `make` runs once per key. */
+/**
+ * A value computed once per view; `make` runs once per key, until the clock moves. A key starting `trades:`
+ * holds something added up from trades, which a trade made in the world drops (`trades:history:<address>`
+ * only for that trader's).
+ */
 export function cached<T>(context: Context, key: string, make: () => T): T {
-  if (context.cache.has(key)) return context.cache.get(key) as T;
+  const { cache } = context.view;
+  if (cache.has(key)) return cache.get(key) as T;
   const value = make();
-  context.cache.set(key, value);
+  cache.set(key, value);
   return value;
 }

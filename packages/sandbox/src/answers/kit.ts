@@ -2,6 +2,7 @@
 // pages, and the chain selectors.
 
 import type { components } from '@trading-analytics/types';
+import { SandboxInputError as Refusal } from '../errors.js';
 import { MAX_LIST_ITEMS, SHOWN_CHARS } from '../limits.js';
 import { operationParameters, type Parameter } from '../parameters.js';
 import type { SandboxAnswer, SandboxRequest } from '../types.js';
@@ -9,24 +10,16 @@ import type { SandboxAnswer, SandboxRequest } from '../types.js';
 const PROBLEM_TYPE = 'application/problem+json';
 
 /** Thrown by an answer for an input it cannot use; the sandbox turns it into a problem answer. */
-export class Refusal extends Error {
-  constructor(
-    readonly status: number,
-    readonly kind: string,
-    readonly title: string,
-    detail: string,
-  ) {
-    super(detail);
-  }
-}
+export { SandboxInputError as Refusal } from '../errors.js';
 
-/** A problem+json answer (RFC 9457), the same shape the mock uses for its own refusals. */
-export function problem(status: number, kind: string, title: string, detail: string): SandboxAnswer {
-  return {
-    status,
-    contentType: PROBLEM_TYPE,
-    body: { type: `urn:trading-analytics-sandbox:${kind}`, title, status, detail },
-  };
+/**
+ * A problem+json answer (RFC 9457), the same shape the mock uses for its own refusals; the control's name the
+ * field at fault (an extension member).
+ */
+export function problem(status: number, kind: string, title: string, detail: string, field?: string): SandboxAnswer {
+  const body: Record<string, unknown> = { type: `urn:trading-analytics-sandbox:${kind}`, title, status, detail };
+  if (field !== undefined) body.field = field;
+  return { status, contentType: PROBLEM_TYPE, body };
 }
 
 export const badRequest = (detail: string): Refusal => new Refusal(400, 'invalid-request', 'Invalid request', detail);

@@ -2,9 +2,9 @@
 import type { components } from '@trading-analytics/types';
 import { usdNumber } from '../money.js';
 import type { SandboxAnswer, SandboxRequest } from '../types.js';
-import { type Figures, figuresOf, winRate } from '../world/figures.js';
-import type { Direction, SortField, Timeframe } from '../world/rankings.js';
-import type { Trader } from '../world/traders.js';
+import { type Figures, figuresOf, winRate } from '../view/figures.js';
+import type { TraderView } from '../view/index.js';
+import type { Direction, SortField, Timeframe } from '../view/rankings.js';
 import type { Context } from './context.js';
 import { badRequest, ok, onChain, paginate, readParameters } from './kit.js';
 
@@ -80,27 +80,27 @@ function readSort(values: Record<string, unknown>): Sort {
 }
 
 /** A trader's row under a timeframe and sort, exactly as the leaderboard pages show it. */
-function rowOf(context: Context, trader: Trader, sort: Sort): LeaderboardEntry {
-  const { rankings } = context.world;
+function rowOf(context: Context, trader: TraderView, sort: Sort): LeaderboardEntry {
+  const { rankings } = context.view;
   const figures = rankings.figures[sort.timeframe][trader.index] as Figures;
-  const rank = rankings.ranking(sort.timeframe, sort.field, sort.direction).rankOf[trader.index] as number;
-  return entry(trader.address, figures, rank, rankings.ranked[sort.timeframe].length);
+  const rank = rankings.ranking(sort.timeframe, sort.field, sort.direction).rankOf[trader.index] ?? 0;
+  return entry(trader.address, figures, rank, rankings.rankedCount[sort.timeframe]);
 }
 
 function leaderboardPage(context: Context, request: SandboxRequest, members?: ReadonlySet<number>): SandboxAnswer {
   const values = readParameters(request);
   const sort = readSort(values);
-  const { order } = context.world.rankings.ranking(sort.timeframe, sort.field, sort.direction);
+  const { order } = context.view.rankings.ranking(sort.timeframe, sort.field, sort.direction);
   const search = typeof values.search === 'string' ? values.search.trim().toLowerCase() : '';
   let indexes: ArrayLike<number> = order;
   // Nobody is ranked on another chain (nor in a team the world does not know, whose member set is empty).
   if (!onChain(values.block_chain)) indexes = [];
   else if (members || search !== '') {
-    const traders = context.world.traders;
+    const traders = context.view.traders;
     indexes = Array.prototype.filter.call(
       order,
       (index: number) =>
-        (!members || members.has(index)) && (search === '' || (traders[index] as Trader).address.includes(search)),
+        (!members || members.has(index)) && (search === '' || (traders[index] as TraderView).address.includes(search)),
     ) as number[];
   }
   const rows = indexes;
@@ -108,7 +108,7 @@ function leaderboardPage(context: Context, request: SandboxRequest, members?: Re
     paginate(rows.length, values.page as number, values.size as number, (from, to) => {
       const content: LeaderboardEntry[] = [];
       for (let at = from; at < to; at += 1)
-        content.push(rowOf(context, context.world.traders[rows[at] as number] as Trader, sort));
+        content.push(rowOf(context, context.view.traders[rows[at] as number] as TraderView, sort));
       return content;
     }),
   );
@@ -120,15 +120,18 @@ export function listLeaderboard(request: SandboxRequest, context: Context): Sand
 
 export function listTeamLeaderboard(request: SandboxRequest, context: Context): SandboxAnswer {
   const code = request.path.team_code ?? '';
-  const team = context.world.teams.find((one) => one.code === code);
-  const members = team ? [team.leader, ...team.members.map((member) => member.trader)] : [];
+  const { now } = context.view;
+  const team = context.view.teams.find((one) => one.code === code && one.createdAt <= now);
+  const members = team
+    ? [team.leader, ...team.members.filter((member) => member.joinTime <= now).map((member) => member.trader)]
+    : [];
   return leaderboardPage(context, request, new Set(members));
 }
 
 export function getMyRank(request: SandboxRequest, context: Context): SandboxAnswer {
   const values = readParameters(request);
   const address = values.user_address as string;
-  const trader = context.world.trader(address);
+  const trader = context.view.trader(address);
   if (!trader || trader.positions.length === 0 || !onChain(values.block_chain)) return ok(zeroEntry(address));
   return ok(rowOf(context, trader, readSort(values)));
 }
@@ -139,9 +142,9 @@ export function getTradingStats(request: SandboxRequest, context: Context): Sand
   const from = values.start_time as number;
   const to = values.end_time as number;
   if (to < from) throw badRequest(`end_time (${to}) is before start_time (${from}): the window holds no instant`);
-  const trader = onChain(values.block_chain) ? context.world.trader(address) : undefined;
+  const trader = onChain(values.block_chain) ? context.view.trader(address) : undefined;
   const figures = trader ? figuresOf(trader.positions, { from, to }) : undefined;
   if (!trader || !figures || (figures.volume === 0n && figures.wins + figures.losses === 0))
     return ok(zeroEntry(address));
-  return ok(entry(trader.address, figures, 0, context.world.rankings.ranked.ALL.length));
+  return ok(entry(trader.address, figures, 0, context.view.rankings.rankedCount.ALL));
 }

@@ -2,8 +2,8 @@
 // snapshots behind the historical endpoints.
 import { USDC, WMON } from '../cast.js';
 import { HOUR } from '../time.js';
+import { hourlyPriceAt, type Market, price18, priceAt, publishedAt } from '../timeline/markets.js';
 import type { SandboxAnswer, SandboxRequest } from '../types.js';
-import { type Market, price18, priceAt } from '../world/markets.js';
 import type { Context } from './context.js';
 import { badRequest, bodyObject, CHAIN, checkListLength, notFound, ok, onChain, readParameters, shown } from './kit.js';
 
@@ -20,9 +20,9 @@ const OPTION_NAMES = [
   'allowPartial',
 ] as const;
 
-/** The latest quote of a market: its last hourly price, published at the market's publish time. */
-export function quote(market: Market): { price: bigint; publishTime: number } {
-  return { price: price18(market.series[market.series.length - 1] as number), publishTime: market.publishTime };
+/** The latest quote of a market at an instant: published `lag` seconds before it (or when the quotes stopped). */
+export function quoteAt(market: Market, now: number): { price: bigint; publishTime: number } {
+  return { price: price18(priceAt(market, now)), publishTime: publishedAt(market, now) };
 }
 
 /** An update payload for a feed: a fixed header, the feed id, then the publish time and price in hex. */
@@ -43,7 +43,8 @@ export function queryPriceUpdates(request: SandboxRequest, context: Context): Sa
   for (const name of OPTION_NAMES)
     if (options[name] !== undefined && typeof options[name] !== 'boolean')
       throw badRequest(`options.${name} must be true or false`);
-  const market = onChain(chain) ? context.world.market(body.pairBase) : undefined;
+  const { now } = context.view;
+  const market = onChain(chain) ? context.view.market(body.pairBase) : undefined;
   const collateral = body.collateral.toLowerCase();
   const failures: { pairBase?: string; collateral?: string; reason: string }[] = [];
   if (!onChain(chain))
@@ -58,24 +59,28 @@ export function queryPriceUpdates(request: SandboxRequest, context: Context): Sa
     if (market.oracle === 'FEED_PRO') pro.push(market);
     else if (market.oracle === 'FEED_CORE') core.push(market);
     // Paying with the native token: its own price (MON/USD) is needed too.
-    const mon = context.world.markets.find((one) => one.symbol === 'MON') as Market;
+    const { mon } = context.view.timeline;
     if (collateral === WMON.address && !core.includes(mon)) core.push(mon);
   }
   const result: Record<string, unknown> = {};
   if (options.includeEncodingData === true) {
-    result.feedPriceUpdateData = core.map((one) => payload(one.feedId, quote(one).publishTime, quote(one).price));
-    result.feedProPriceUpdateData = pro.map((one) =>
-      payload(one.proFeedId as string, quote(one).publishTime, quote(one).price),
-    );
+    result.feedPriceUpdateData = core.map((one) => {
+      const quote = quoteAt(one, now);
+      return payload(one.feedId, quote.publishTime, quote.price);
+    });
+    result.feedProPriceUpdateData = pro.map((one) => {
+      const quote = quoteAt(one, now);
+      return payload(one.proFeedId as string, quote.publishTime, quote.price);
+    });
   }
   if (options.includeFee === true) {
     result.updateFee = (CORE_UPDATE_FEE * BigInt(core.length)).toString();
     result.verifition_fee = (PRO_VERIFICATION_FEE * BigInt(pro.length)).toString();
   }
   if (options.includePrice === true)
-    result.feedCorePrice = Object.fromEntries(core.map((one) => [one.feedId, quote(one).price.toString()]));
+    result.feedCorePrice = Object.fromEntries(core.map((one) => [one.feedId, quoteAt(one, now).price.toString()]));
   if (options.includePublishTime === true)
-    result.feedCorePublishTime = Object.fromEntries(core.map((one) => [one.feedId, quote(one).publishTime]));
+    result.feedCorePublishTime = Object.fromEntries(core.map((one) => [one.feedId, quoteAt(one, now).publishTime]));
   result.failures = failures;
   return ok(result);
 }
@@ -97,8 +102,8 @@ export function queryLatestPrices(request: SandboxRequest, context: Context): Sa
     const key = pairBase.toLowerCase();
     if (seen.has(key)) continue;
     seen.add(key);
-    const market = onChain(chain) ? context.world.market(key) : undefined;
-    if (market) prices[key] = quote(market).price.toString();
+    const market = onChain(chain) ? context.view.market(key) : undefined;
+    if (market) prices[key] = quoteAt(market, context.view.now).price.toString();
     else failures.push({ pairBase, reason });
   }
   return ok({ prices, failures });
@@ -107,10 +112,10 @@ export function queryLatestPrices(request: SandboxRequest, context: Context): Sa
 function historical(context: Context, pairBase: string, hoursAgo: number, chain: unknown): SandboxAnswer {
   if (!onChain(chain))
     throw notFound('no-snapshot', `No price snapshot exists on ${shown(chain)}: the sandbox's world lives on ${CHAIN}`);
-  const market = context.world.market(pairBase);
+  const market = context.view.market(pairBase);
   if (!market)
     throw notFound('no-snapshot', `No price snapshot exists for ${shown(pairBase)}: it is not a market of the sandbox`);
-  const { now } = context.world;
+  const { now } = context.view;
   // Snapshots are captured on the hour; the one for a window is the last at or before its start.
   const capturedAt = Math.floor((now - hoursAgo * HOUR) / HOUR) * HOUR;
   if (capturedAt < market.seriesStart)
@@ -125,8 +130,8 @@ function historical(context: Context, pairBase: string, hoursAgo: number, chain:
     blockChain: 'MONAD',
     oracleId: { kind, id: kind === 'FEED_PRO' ? market.proFeedId : market.feedId, oracle: market.oracleAddress },
     pricePoint: {
-      price: price18(priceAt(market, capturedAt)).toString(),
-      publishTime: Math.min(capturedAt - 1, market.publishTime),
+      price: price18(hourlyPriceAt(market, capturedAt)).toString(),
+      publishTime: Math.min(capturedAt - 1, market.staleAt),
       capturedAt,
     },
   });

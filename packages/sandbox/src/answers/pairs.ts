@@ -3,11 +3,11 @@
 import type { components } from '@trading-analytics/types';
 import { quantityText, usdText } from '../money.js';
 import { DAY, isoSeconds, parseDate, parseInstant, utcDate } from '../time.js';
+import { nextSession } from '../timeline/hours.js';
+import { type Market, statusAt } from '../timeline/markets.js';
 import type { SandboxAnswer, SandboxRequest } from '../types.js';
-import { nextSession } from '../world/hours.js';
-import type { Market } from '../world/markets.js';
-import type { Timeframe } from '../world/rankings.js';
-import { type Trade, tradeAmounts } from '../world/trades.js';
+import type { Timeframe } from '../view/rankings.js';
+import { type Trade, tradeAmounts } from '../view/trades.js';
 import { type Context, cached } from './context.js';
 import { badRequest, ok, onChain, paginate, readParameters, shown } from './kit.js';
 
@@ -22,8 +22,8 @@ function tradingHours(market: Market, now: number): { nextOpen: string | null; n
 const tagsOf = (market: Market): string[] => [market.pairType.toLowerCase(), ...(market.degen ? ['degen'] : [])];
 
 function pairView(context: Context, market: Market, range: Timeframe): Record<string, unknown> {
-  const volume = (context.world.pairVolumes[market.index] as Record<Timeframe, { qty: bigint; usd: bigint }>)[range];
-  const hours = tradingHours(market, context.world.now);
+  const volume = (context.view.pairVolumes[market.index] as Record<Timeframe, { qty: bigint; usd: bigint }>)[range];
+  const hours = tradingHours(market, context.view.now);
   return {
     base: market.base,
     pairName: market.pairName,
@@ -38,7 +38,7 @@ function pairView(context: Context, market: Market, range: Timeframe): Record<st
     // The structure of a schedule is not documented: markets with trading hours show an empty object.
     schedule: market.hours === 'always' ? null : {},
     priceDisplayDecimals: market.decimals,
-    status: market.status,
+    status: statusAt(market, context.view.now),
     minHoldingSeconds: market.minHoldingSeconds ?? 0,
     holdingTimeThresholdSizeUSD: '0',
     feedPriceFeedId: market.feedId,
@@ -54,10 +54,11 @@ export function listPairs(request: SandboxRequest, context: Context): SandboxAns
   const symbol = typeof values.symbol === 'string' ? values.symbol.toUpperCase() : undefined;
   const tags = (values.tags as string[] | undefined)?.map((tag) => tag.toLowerCase());
   // No market trades on a chain the sandbox holds no data for.
-  const markets = onChain(values.block_chain) ? context.world.markets : [];
+  const { now } = context.view;
+  const markets = onChain(values.block_chain) ? context.view.listedMarkets : [];
   const listed = markets.filter(
     (market) =>
-      (values.is_ready_to_display === false || market.ready) &&
+      (values.is_ready_to_display === false || market.readyAt <= now) &&
       (symbol === undefined || market.symbol === symbol) &&
       (tags === undefined || tags.length === 0 || tagsOf(market).some((tag) => tags.includes(tag))),
   );
@@ -71,9 +72,9 @@ export function listPairs(request: SandboxRequest, context: Context): SandboxAns
 
 /** A market's volume over a range; a pair the world does not trade (or another chain) has traded nothing. */
 function pairVolume(context: Context, base: string, range: Timeframe, chain: unknown): SandboxAnswer {
-  const market = onChain(chain) ? context.world.market(base) : undefined;
+  const market = onChain(chain) ? context.view.market(base) : undefined;
   if (!market) return ok({ pairBase: base, volume: '0', volumeUSD: '0', period: range });
-  const volume = (context.world.pairVolumes[market.index] as Record<Timeframe, { qty: bigint; usd: bigint }>)[range];
+  const volume = (context.view.pairVolumes[market.index] as Record<Timeframe, { qty: bigint; usd: bigint }>)[range];
   return ok({ pairBase: market.base, volume: quantityText(volume.qty), volumeUSD: usdText(volume.usd), period: range });
 }
 
@@ -110,9 +111,9 @@ type UserDailyVolume = components['schemas']['UserDailyVolume'];
 /** The rows of the trades in [from, to), which lie within one UTC day, by address. */
 function dayRows(context: Context, from: number, to: number): UserDailyVolume[] {
   const rows = new Map<string, DayRow>();
-  const { traders } = context.world;
+  const { traders } = context.view;
   const date = utcDate(from);
-  for (const trade of context.world.trades().between(from, to)) {
+  for (const trade of context.view.trades().between(from, to)) {
     const trader = traders[trade.position.trader];
     if (!trader) continue;
     let row = rows.get(trader.address);
@@ -142,7 +143,7 @@ function dayRows(context: Context, from: number, to: number): UserDailyVolume[] 
     }));
 }
 
-/** Whole UTC days are kept once computed (the world does not change), a bounded number of them. */
+/** Whole UTC days are kept once computed (for the view's life), a bounded number of them. */
 const KEPT_DAYS = 64;
 
 export function listUserDailyVolumes(request: SandboxRequest, context: Context): SandboxAnswer {
@@ -151,13 +152,13 @@ export function listUserDailyVolumes(request: SandboxRequest, context: Context):
   const to = instant('endTime', values.endTime as string, false);
   if (to < from) throw badRequest('endTime is before startTime: the range holds no instant');
   const rows: UserDailyVolume[] = [];
-  const { trades } = context.world.trades();
+  const { trades } = context.view.trades();
   if (!onChain(values.chains) || trades.length === 0) return ok(rows);
   // Any range is served: days without trades have no rows, so the walk runs only over the days that hold
   // some (at most the world's history), however wide the range.
   const firstDay = Math.floor((trades[0] as Trade).time / DAY) * DAY;
   const last = Math.min(to, (trades[trades.length - 1] as Trade).time + 1);
-  const days = cached(context, 'user-daily-volumes', () => new Map<number, UserDailyVolume[]>());
+  const days = cached(context, 'trades:user-daily-volumes', () => new Map<number, UserDailyVolume[]>());
   for (let day = Math.max(Math.floor(from / DAY) * DAY, firstDay); day < last; day += DAY) {
     const start = Math.max(day, from);
     const end = Math.min(day + DAY, to);
@@ -191,13 +192,13 @@ export function getProtocolVolumeByDate(request: SandboxRequest, context: Contex
   const values = readParameters(request);
   const from =
     values.startTime === undefined ? Number.NEGATIVE_INFINITY : instant('startTime', values.startTime as string, true);
-  const to = values.endTime === undefined ? context.world.now + 1 : instant('endTime', values.endTime as string, true);
+  const to = values.endTime === undefined ? context.view.now + 1 : instant('endTime', values.endTime as string, true);
   if (to < from) throw badRequest('endTime is before startTime');
-  return ok(sum(context.world.trades().between(from, to)));
+  return ok(sum(context.view.trades().between(from, to)));
 }
 
 export function getProtocolVolumeAllTime(request: SandboxRequest, context: Context): SandboxAnswer {
   const values = readParameters(request);
   if (!onChain(values.chains)) return ok({ vol: '0', usdVol: '0' });
-  return ok(cached(context, 'protocol-volume', () => sum(context.world.trades().trades)));
+  return ok(cached(context, 'trades:protocol-volume', () => sum(context.view.trades().trades)));
 }

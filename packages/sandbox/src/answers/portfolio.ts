@@ -3,13 +3,13 @@
 import { WMON } from '../cast.js';
 import { E10, E18, maxBig, usdText } from '../money.js';
 import { DAY, isoSeconds, timeZone } from '../time.js';
+import type { Market } from '../timeline/markets.js';
+import { feesOf, type Position, tokenToUsd, usdToToken } from '../timeline/positions.js';
 import type { SandboxAnswer, SandboxRequest } from '../types.js';
-import { afterFees, figuresOf, winRate } from '../world/figures.js';
-import type { Market } from '../world/markets.js';
-import { feesOf, type Position, tokenToUsd, usdToToken } from '../world/positions.js';
+import { afterFees, figuresOf, winRate } from '../view/figures.js';
 import type { Context } from './context.js';
 import { badRequest, ok, onChain, Refusal, readParameters, requireChain, shown, type Values } from './kit.js';
-import { quote } from './oracle.js';
+import { quoteAt } from './oracle.js';
 
 /** Quotes and the position snapshot must be at most this old, and at most this far in the future. */
 const FRESHNESS = 30;
@@ -20,7 +20,7 @@ const SNAPSHOT_AGE = 2;
 const CACHE_AGE = 20;
 
 function freshQuote(market: Market, now: number): { price: bigint; publishTime: number } {
-  const current = quote(market);
+  const current = quoteAt(market, now);
   if (current.price <= 0n || current.publishTime < now - FRESHNESS || current.publishTime > now + SKEW) {
     throw new Refusal(
       503,
@@ -36,13 +36,13 @@ export function getUnrealizedPnl(request: SandboxRequest, context: Context): San
   const values = readParameters(request);
   // The service's one documented refusal of a chain: 400 for an invalid chain parameter on unrealized PnL.
   requireChain(values.block_chain, 'block_chain');
-  const { world } = context;
-  const { now } = world;
+  const { view } = context;
+  const { now } = view;
   const address = values.user_address as string;
-  const open = (world.trader(address)?.positions ?? []).filter((position) => position.closeTime === undefined);
+  const open = (view.trader(address)?.positions ?? []).filter((position) => position.closeTime === undefined);
   const snapshot = now - SNAPSHOT_AGE;
   const base = { userAddress: address, blockChain: 'MONAD', positionCount: open.length };
-  const block = { blockNumber: world.blockAt(snapshot).toString(), blockTimestamp: snapshot };
+  const block = { blockNumber: view.blockAt(snapshot).toString(), blockTimestamp: snapshot };
   if (open.length === 0)
     return ok({
       ...base,
@@ -53,7 +53,7 @@ export function getUnrealizedPnl(request: SandboxRequest, context: Context): San
       ...block,
       priceAsOf: null,
     });
-  const mon = world.markets.find((market) => market.symbol === 'MON') as Market;
+  const { mon } = view.timeline;
   let gross = 0n;
   let net = 0n;
   let funding = 0n;
@@ -95,7 +95,7 @@ export function getUnrealizedPnl(request: SandboxRequest, context: Context): San
 /** The trader's positions on the chain asked for: none on a chain the sandbox holds no data for. */
 function tradedOnChain(context: Context, values: Values): readonly Position[] {
   if (!onChain(values.blockchain)) return [];
-  return context.world.trader(values.user_address as string)?.positions ?? [];
+  return context.view.trader(values.user_address as string)?.positions ?? [];
 }
 
 const PORTFOLIO_DAYS = { ALL_TIME: Number.POSITIVE_INFINITY, DAYS_7: 7, DAYS_30: 30, DAYS_60: 60 } as const;
@@ -108,7 +108,7 @@ function portfolioWindow(timeframe: PortfolioTimeframe, now: number): { from: nu
 
 export function getTradeOverview(request: SandboxRequest, context: Context): SandboxAnswer {
   const values = readParameters(request);
-  const { now } = context.world;
+  const { now } = context.view;
   const positions = tradedOnChain(context, values);
   const window = portfolioWindow(values.timeframe as PortfolioTimeframe, now);
   const figures = figuresOf(positions, window);
@@ -139,7 +139,7 @@ export function getPnlChart(request: SandboxRequest, context: Context): SandboxA
     throw badRequest(
       `timezone must be a time-zone name such as UTC or America/New_York, not ${shown(values.timezone)}`,
     );
-  const { now } = context.world;
+  const { now } = context.view;
   const positions = tradedOnChain(context, values);
   const [resolution, width, fixedCount] = RESOLUTIONS[values.timeframe as PortfolioTimeframe];
   const today = zone.dayStart(now);
@@ -171,9 +171,9 @@ export function getPnlChart(request: SandboxRequest, context: Context): SandboxA
 
 export function getPortfolioData(request: SandboxRequest, context: Context): SandboxAnswer {
   const values = readParameters(request);
-  const { now } = context.world;
+  const { now } = context.view;
   const address = values.user_address as string;
-  const positions: readonly Position[] = context.world.trader(address)?.positions ?? [];
+  const positions: readonly Position[] = context.view.trader(address)?.positions ?? [];
   const all = { from: Number.NEGATIVE_INFINITY, to: now };
   const figures = figuresOf(positions, all);
   const net = afterFees(positions, all, now);

@@ -2,17 +2,17 @@
 // positions, so each belongs to a position the positions endpoint lists, with the same figures.
 import { Random } from '../random.js';
 import { isoSeconds } from '../time.js';
+import { displayLevels, feesOf, type Position, positionHash } from '../timeline/positions.js';
 import type { SandboxAnswer, SandboxRequest } from '../types.js';
-import type { World } from '../world/index.js';
-import { displayLevels, feesOf, type Position, positionHash } from '../world/positions.js';
+import type { View } from '../view/index.js';
 import { type Context, cached } from './context.js';
 import { ok, onChain, paginate, readParameters } from './kit.js';
 
 /** The Position object, as the positions endpoint and the trade history's `position` show it. */
-function positionView(position: Position, now: number): Record<string, unknown> {
+export function positionView(position: Position, now: number): Record<string, unknown> {
   const levels = displayLevels(position);
   const fees = feesOf(position, now);
-  const view: Record<string, unknown> = {
+  const shown: Record<string, unknown> = {
     positionHash: positionHash(position),
     pair: position.market.pairName,
     pairBase: position.market.base,
@@ -32,7 +32,7 @@ function positionView(position: Position, now: number): Record<string, unknown> 
     status: position.closeTime === undefined ? 'OPEN' : 'CLOSED',
   };
   if (position.closeTime !== undefined) {
-    view.closeInfo = {
+    shown.closeInfo = {
       closePrice: (position.closePrice as bigint).toString(),
       fundingFee: fees.fundingFee.toString(),
       closeFee: fees.closeFee.toString(),
@@ -40,7 +40,7 @@ function positionView(position: Position, now: number): Record<string, unknown> 
       holdingFee: fees.holdingFee.toString(),
     };
   }
-  return view;
+  return shown;
 }
 
 /** Open positions first (newest first), then the closed ones, most recently closed first. */
@@ -56,11 +56,11 @@ function positionOrder(positions: readonly Position[]): Position[] {
 
 export function listPositions(request: SandboxRequest, context: Context): SandboxAnswer {
   const values = readParameters(request);
-  const trader = context.world.trader(values.userAddress as string);
+  const trader = context.view.trader(values.userAddress as string);
   const positions = trader ? positionOrder(trader.positions) : [];
   return ok(
     paginate(positions.length, values.page as number, values.size as number, (from, to) =>
-      positions.slice(from, to).map((position) => positionView(position, context.world.now)),
+      positions.slice(from, to).map((position) => positionView(position, context.view.now)),
     ),
   );
 }
@@ -93,8 +93,9 @@ const CLOSING: ReadonlySet<Kind> = new Set([
 ]);
 
 /**
- * The events of one position, oldest first. Positions opened before the rename carry the legacy names; the
- * others open at market or by a limit order, may update their TP/SL, and close at market or by their TP/SL order.
+ * The events of one position up to now, oldest first. Positions opened before the rename carry the legacy
+ * names; the others open at market or by a limit order, may update their TP/SL (spread over the time the
+ * position is held, up to its planned close while it is open), and close at market or by their TP/SL order.
  */
 function eventsOf(position: Position, now: number): Event[] {
   const kinds: [Kind, number][] = [];
@@ -109,7 +110,7 @@ function eventsOf(position: Position, now: number): Event[] {
         ['EXECUTE_LIMIT_ORDER_SUCCESSFUL', openTime],
       );
     else kinds.push(['OPEN_POSITION', openTime]);
-    const end = closeTime ?? now;
+    const end = closeTime ?? position.plannedClose ?? now;
     if (position.decreaseOrder) kinds.push(['DECREASE_ORDER_CREATED', Math.min(end, openTime + 120)]);
     for (let update = 0; update < position.updates; update += 1) {
       kinds.push([
@@ -120,29 +121,32 @@ function eventsOf(position: Position, now: number): Event[] {
     if (closeTime !== undefined)
       kinds.push([position.decreaseOrder ? 'EXECUTE_DECREASE_ORDER_SUCCESSFUL' : 'CLOSE_POSITION', closeTime]);
   }
-  return kinds.sort((a, b) => a[1] - b[1]).map(([kind, time], ordinal) => ({ position, kind, time, ordinal }));
+  return kinds
+    .sort((a, b) => a[1] - b[1])
+    .map(([kind, time], ordinal) => ({ position, kind, time, ordinal }))
+    .filter((event) => event.time <= now);
 }
 
 /** The trader's events, newest first: the trade history's page order. */
 function history(context: Context, positions: readonly Position[], address: string): readonly Event[] {
-  return cached(context, `history:${address}`, () =>
+  return cached(context, `trades:history:${address}`, () =>
     positions
-      .flatMap((position) => eventsOf(position, context.world.now))
+      .flatMap((position) => eventsOf(position, context.view.now))
       .sort((a, b) => b.time - a.time || b.position.id - a.position.id || b.ordinal - a.ordinal),
   );
 }
 
-function eventView(event: Event, world: World): Record<string, unknown> {
+function eventView(event: Event, view: View): Record<string, unknown> {
   const { position, kind } = event;
   const random = new Random(position.id ^ 0x5bd1e995, `event:${positionHash(position)}:${event.ordinal}`);
   const transactionHash = `0x${random.hex(32)}`;
   const logIndex = random.int(0, 60);
   const closing = CLOSING.has(kind);
-  const fees = feesOf(position, world.now);
-  const view: Record<string, unknown> = {
+  const fees = feesOf(position, view.now);
+  const shown: Record<string, unknown> = {
     id: `${transactionHash}-${logIndex}`,
     transactionHash,
-    blockNumber: world.blockAt(event.time),
+    blockNumber: view.blockAt(event.time),
     transactionIndex: random.int(0, 40),
     logIndex,
     hash: `0x${random.hex(32)}`,
@@ -163,20 +167,20 @@ function eventView(event: Event, world: World): Record<string, unknown> {
     tokenInPrice: (closing ? position.closeTokenPrice : position.openTokenPrice).toString(),
   };
   // Events of the earlier event model come without the joined position (the contract lets it be absent).
-  if (!position.legacy) view.position = positionView(position, world.now);
-  view.detail = {};
-  return view;
+  if (!position.legacy) shown.position = positionView(position, view.now);
+  shown.detail = {};
+  return shown;
 }
 
 export function listTradeHistory(request: SandboxRequest, context: Context): SandboxAnswer {
   const values = readParameters(request);
   const address = values.user_address as string;
   // No history on a chain the sandbox holds no data for.
-  const trader = onChain(values.block_chain) ? context.world.trader(address) : undefined;
+  const trader = onChain(values.block_chain) ? context.view.trader(address) : undefined;
   const events = trader ? history(context, trader.positions, trader.address) : [];
   return ok(
     paginate(events.length, values.page as number, values.size as number, (from, to) =>
-      events.slice(from, to).map((event) => eventView(event, context.world)),
+      events.slice(from, to).map((event) => eventView(event, context.view)),
     ),
   );
 }

@@ -3,7 +3,7 @@
 import { LV_MON, LV_USDC, type Token, USDC, WMON } from '../cast.js';
 import { E10, E18, pow10 } from '../money.js';
 import { Random } from '../random.js';
-import { type Market, price18At } from './markets.js';
+import { type Market, tradePrice18 } from './markets.js';
 
 /** Open and close fees: 0.08% of the notional (the cast's positions show this rate). */
 const FEE_RATE_BPS = 8n;
@@ -16,13 +16,19 @@ export const HIGH_LEVERAGE = 20;
 interface Drawn {
   /** Drawn number the position's hash is derived from (see positionHash), and a tie-breaker in orderings. */
   readonly id: number;
+  /** Where it was drawn: the segment of the timeline (SCRIPTED for the cast's, TRADED for a trade made through
+   * the sandbox's control) and its number there; with the trader and `id`, what its hash is derived from. */
+  readonly segment: number;
+  readonly ordinal: number;
   readonly trader: number;
   readonly market: Market;
   readonly isLong: boolean;
   readonly leverage: number;
   readonly openTime: number;
-  /** Undefined while the position is open. */
+  /** Undefined while the position is open (in a view, or a trade not yet closed). */
   readonly closeTime: number | undefined;
+  /** When it closes on the timeline, also while a view shows it open (its events are spread up to then). */
+  readonly plannedClose: number | undefined;
   /** Opened before the event rename: its events carry the legacy names. */
   readonly legacy: boolean;
   /** Opened by a limit order (tradeType LIMIT) rather than at market. */
@@ -68,6 +74,10 @@ export interface PositionDraw extends Drawn {
   readonly closePrice?: bigint;
   /** Amounts written exactly as the cast's example positions show them. */
   readonly exact?: ExactAmounts;
+  /** The margin as given (a trade opened through the control), in the margin token's decimals. */
+  readonly margin?: bigint;
+  /** The margin token's price as given (a trade opened through the control, at the quote). */
+  readonly openTokenPrice?: bigint;
 }
 
 interface ExactAmounts {
@@ -79,14 +89,18 @@ interface ExactAmounts {
   readonly longAccFundingFeePerShare: bigint;
 }
 
+/** A position drawn for the cast's script. */
+export const SCRIPTED = -1_000_000;
+/** A trade opened through the sandbox's control (POST /__sandbox/positions). */
+export const TRADED = -2_000_000;
+
 /** The MON market, whose price values WMON. */
 export interface Pricing {
   readonly mon: Market;
-  readonly now: number;
 }
 
 function tokenPrice(token: Token, pricing: Pricing, seconds: number): bigint {
-  return token === WMON ? price18At(pricing.mon, seconds) : E18;
+  return token === WMON ? tradePrice18(pricing.mon, seconds) : E18;
 }
 
 /** USD (1e18) to an amount of the token at a USD price (1e18), rounded toward zero. */
@@ -116,20 +130,22 @@ function leverageOf(leverage: number): bigint {
 export function makePosition(draw: PositionDraw, pricing: Pricing): Position {
   const { market } = draw;
   const marginToken = draw.wmon ? WMON : USDC;
-  const entryPrice = draw.entryPrice ?? price18At(market, draw.openTime);
+  const entryPrice = draw.entryPrice ?? tradePrice18(market, draw.openTime);
   let qty = draw.qty ?? (draw.notionalUsd * E10) / entryPrice;
   if (qty < 1n) qty = 1n;
   const openNotionalUsd = (qty * entryPrice) / E10;
-  const openTokenPrice = tokenPrice(marginToken, pricing, draw.openTime);
+  const openTokenPrice = draw.openTokenPrice ?? tokenPrice(marginToken, pricing, draw.openTime);
   const margin =
-    draw.exact?.margin ?? usdToToken(openNotionalUsd / leverageOf(draw.leverage), marginToken, openTokenPrice);
+    draw.margin ??
+    draw.exact?.margin ??
+    usdToToken(openNotionalUsd / leverageOf(draw.leverage), marginToken, openTokenPrice);
   let closePrice: bigint | undefined;
   let pnl = 0n;
   let pnlUsd = 0n;
   let closeNotionalUsd = 0n;
   let closeTokenPrice = openTokenPrice;
   if (draw.closeTime !== undefined) {
-    closePrice = draw.closePrice ?? price18At(market, draw.closeTime);
+    closePrice = draw.closePrice ?? tradePrice18(market, draw.closeTime);
     closeNotionalUsd = (qty * closePrice) / E10;
     closeTokenPrice = tokenPrice(marginToken, pricing, draw.closeTime);
     const rawUsd = ((draw.isLong ? qty : -qty) * (closePrice - entryPrice)) / E10;
@@ -139,6 +155,8 @@ export function makePosition(draw: PositionDraw, pricing: Pricing): Position {
   }
   return {
     id: draw.id,
+    segment: draw.segment,
+    ordinal: draw.ordinal,
     fixedHash: draw.fixedHash,
     trader: draw.trader,
     market,
@@ -148,6 +166,7 @@ export function makePosition(draw: PositionDraw, pricing: Pricing): Position {
     leverage: draw.leverage,
     openTime: draw.openTime,
     closeTime: draw.closeTime,
+    plannedClose: draw.plannedClose,
     legacy: draw.legacy,
     limit: draw.limit,
     decreaseOrder: draw.decreaseOrder,
@@ -186,7 +205,8 @@ const feesCache = new WeakMap<Position, Fees>();
 /**
  * A position's fees, computed when an answer needs them (the rankings do not): open and close fees at 0.08%
  * of the notional, a fixed execution fee, and holding and funding fees accrued by the second at the market's
- * rates over the time the position was (or has been) open.
+ * rates over the time the position was (or has been) open. A closed position's are kept; an open one's grow
+ * with now.
  */
 export function feesOf(position: Position, now: number): Fees {
   let fees = feesCache.get(position);
@@ -209,7 +229,7 @@ export function feesOf(position: Position, now: number): Fees {
     closeTokenPrice,
   );
   fees = { openFee, executionFee, closeFee, fundingFee, holdingFee, totalUsd };
-  feesCache.set(position, fees);
+  if (position.closeTime !== undefined) feesCache.set(position, fees);
   return fees;
 }
 
@@ -230,14 +250,53 @@ export function displayLevels(position: Position): {
   };
 }
 
-const hashes = new WeakMap<Position, string>();
+const hashes = new WeakMap<object, string>();
 
-/** The position's hash (32 bytes of hex), derived when an answer first shows it rather than for every position. */
-export function positionHash(position: Position): string {
+/**
+ * The position's hash (32 bytes of hex), derived when an answer first shows it rather than for every position:
+ * from its drawn number, its trader and where it was drawn, so no two positions of the timeline share one.
+ */
+export function positionHash(
+  position: Pick<Position, 'id' | 'trader' | 'segment' | 'ordinal'> & { readonly fixedHash?: string | undefined },
+): string {
   let hash = position.fixedHash ?? hashes.get(position);
   if (hash === undefined) {
-    hash = `0x${new Random(position.id, 'position-hash').hex(32)}`;
+    const label = `position-hash:${position.trader}:${position.segment}:${position.ordinal}`;
+    hash = `0x${new Random(position.id, label).hex(32)}`;
     hashes.set(position, hash);
   }
   return hash;
+}
+
+/**
+ * The position closed at an instant and price (a close made through the control): its PnL in the margin
+ * token, capped at minus the margin, and the USD figures of its close.
+ */
+export function closedAt(position: Position, closeTime: number, closePrice: bigint, closeTokenPrice: bigint): Position {
+  const { marginToken, qty, entryPrice } = position;
+  const rawUsd = ((position.isLong ? qty : -qty) * (closePrice - entryPrice)) / E10;
+  let pnl = usdToToken(rawUsd, marginToken, closeTokenPrice);
+  if (pnl < -position.margin) pnl = -position.margin;
+  return {
+    ...position,
+    closeTime,
+    closePrice,
+    closeNotionalUsd: (qty * closePrice) / E10,
+    pnl,
+    pnlUsd: tokenToUsd(pnl, marginToken, closeTokenPrice),
+    closeTokenPrice,
+  };
+}
+
+/** The position as a view before its close shows it: open, with nothing of its close. */
+export function openCopy(position: Position): Position {
+  return {
+    ...position,
+    closeTime: undefined,
+    closePrice: undefined,
+    pnl: 0n,
+    pnlUsd: 0n,
+    closeNotionalUsd: 0n,
+    closeTokenPrice: position.openTokenPrice,
+  };
 }

@@ -1,7 +1,10 @@
-// Staked tokens: a daily APY series, and the stakers' portfolios (Ava's as the examples show it).
-import { AVA } from '../cast.js';
+// Staked tokens: a daily APY over the whole timeline, and the stakers' portfolios (Ava's as the examples show
+// them).
+import { AVA, CAST_NOW } from '../cast.js';
 import { E18 } from '../money.js';
-import { Random } from '../random.js';
+import { hashText, Random } from '../random.js';
+import { DAY } from '../time.js';
+import { Bridge } from './bridge.js';
 import type { Trader } from './traders.js';
 
 export interface StakedPortfolio {
@@ -10,23 +13,40 @@ export interface StakedPortfolio {
   readonly cumulativeRealizedPnl: bigint;
 }
 
-/** Days of APY history: the `days` of a request may reach this far back. */
+/** Days of APY a request may average over: a longer `days` averages these. */
 export const APY_DAYS = 365;
-/** The 7-day APY of the examples, in millionths: the last seven days average to it. */
+/** The 7-day APY of the examples, in millionths: the seven days ending on the anchor's day average to it. */
 const SEVEN_DAY_APY = 84_200;
+const ANCHOR_DAY = Math.floor(CAST_NOW / DAY);
 
-/** Daily APY values in millionths (60,000 is 6%), oldest first, the last being today's. */
-export function buildApySeries(seed: number): Int32Array {
-  const random = new Random(seed, 'apy');
-  const series = new Int32Array(APY_DAYS);
-  let value = 84_000;
-  for (let day = APY_DAYS - 1; day >= 0; day -= 1) {
-    series[day] = value;
-    value = Math.max(30_000, Math.min(150_000, value + Math.round(random.normal() * 1500)));
+/** Daily APY values in millionths (60,000 is 6%) for any day (Unix days), wandering between 3% and 15%. */
+export class ApySeries {
+  private readonly bridge: Bridge;
+  private readonly anchorLevel: number;
+  private readonly anchorValue: number;
+
+  constructor(seed: number) {
+    this.bridge = new Bridge({
+      key: hashText('apy') ^ seed,
+      block: 512,
+      fine: 64,
+      step: 1500,
+      spread: 1500 * Math.sqrt(512) * 0.7,
+    });
+    this.anchorLevel = this.bridge.at(ANCHOR_DAY);
+    let lastSix = 0;
+    for (let day = ANCHOR_DAY - 6; day < ANCHOR_DAY; day += 1) lastSix += this.level(day);
+    this.anchorValue = SEVEN_DAY_APY * 7 - lastSix;
   }
-  const lastSix = series.subarray(APY_DAYS - 7, APY_DAYS - 1).reduce((sum, one) => sum + one, 0);
-  series[APY_DAYS - 1] = SEVEN_DAY_APY * 7 - lastSix;
-  return series;
+
+  private level(day: number): number {
+    return Math.max(30_000, Math.min(150_000, 84_000 + Math.round(this.bridge.at(day) - this.anchorLevel)));
+  }
+
+  /** The APY of a day (Unix days: seconds / 86,400, rounded down). */
+  at(day: number): number {
+    return day === ANCHOR_DAY ? this.anchorValue : this.level(day);
+  }
 }
 
 const AVA_PORTFOLIO: StakedPortfolio = {

@@ -1,9 +1,12 @@
 // The points program (Genesis Airdrop): teams of a leader and members, weekly epochs, and the points a team
 // earns from its traders' volume. The cast's team is Monad Maxis (code MAXI42): Ava leads, Ben is its member.
-import { AVA, BEN, BEN_JOINED_TEAM, TEAM_CODE, TEAM_NAME } from '../cast.js';
+// Teams are fixed on the timeline: each is created, and each member joins, at an instant; the program's epochs
+// are weeks from its start and roll on for ever, epoch 12 holding the anchor.
+import { AVA, BEN, BEN_JOINED_TEAM, CAST_NOW, TEAM_CODE, TEAM_NAME } from '../cast.js';
 import { Random } from '../random.js';
 import { DAY, utcWeekStart, WEEK } from '../time.js';
-import type { Population } from './traders.js';
+import type { Position } from './positions.js';
+import type { Trader } from './traders.js';
 
 interface TeamMember {
   readonly trader: number;
@@ -18,18 +21,20 @@ export interface Team {
   readonly members: readonly TeamMember[];
 }
 
-/** The current epoch's number; epoch 0 in a request means this one. */
-export const CURRENT_EPOCH = 12;
+/** The epoch holding the anchor. */
+const ANCHOR_EPOCH = 12;
 const TEAM_COUNT = 60;
+/** Monday 00:00 UTC of epoch 1, when the program started. */
+const PROGRAM_START = utcWeekStart(CAST_NOW) - (ANCHOR_EPOCH - 1) * WEEK;
 
-/** Epochs are weeks starting Monday 00:00 UTC; the current one holds now. */
-export function epochStart(now: number, epoch: number): number {
-  return utcWeekStart(now) - (CURRENT_EPOCH - epoch) * WEEK;
+/** Epochs are weeks starting Monday 00:00 UTC, numbered from 1. */
+export function epochStart(epoch: number): number {
+  return PROGRAM_START + (epoch - 1) * WEEK;
 }
 
-/** The epoch holding an instant (1 at the earliest). */
-export function epochAt(now: number, seconds: number): number {
-  return Math.max(1, CURRENT_EPOCH - Math.floor((utcWeekStart(now) - utcWeekStart(seconds)) / WEEK));
+/** The epoch holding an instant: 0 or less before the program started. */
+export function epochAt(seconds: number): number {
+  return Math.floor((utcWeekStart(seconds) - PROGRAM_START) / WEEK) + 1;
 }
 
 const ADJECTIVES = [
@@ -61,11 +66,12 @@ const NOUNS = [
   'Tides',
 ];
 
-export function buildTeams({ seed, now, traders, indexOf }: Population): Team[] {
+export function buildTeams(seed: number, traders: readonly Trader[], indexOf: ReadonlyMap<string, number>): Team[] {
+  const now = CAST_NOW;
   const random = new Random(seed, 'teams');
   const ava = indexOf.get(AVA) as number;
   const ben = indexOf.get(BEN) as number;
-  const programStart = epochStart(now, 1);
+  const programStart = PROGRAM_START;
   const teams: Team[] = [
     {
       code: TEAM_CODE,
@@ -112,4 +118,24 @@ export function buildTeams({ seed, now, traders, indexOf }: Population): Team[] 
     teams.push({ code, name, leader, createdAt, members });
   }
   return teams;
+}
+
+/** The team's traders with the instant from which their trades count: the leader from the team's creation, each member from their join. */
+export function teamTraders(team: Team): { trader: number; since: number }[] {
+  return [
+    { trader: team.leader, since: team.createdAt },
+    ...team.members.map((member) => ({ trader: member.trader, since: member.joinTime })),
+  ];
+}
+
+/** USD (1e18) of the openings and closings among `positions` in [from, to) at or after `since`. */
+export function volumeBetween(positions: readonly Position[], since: number, from: number, to: number): bigint {
+  const start = Math.max(from, since);
+  let usd = 0n;
+  for (const position of positions) {
+    if (position.openTime >= start && position.openTime < to) usd += position.openNotionalUsd;
+    const closed = position.closeTime;
+    if (closed !== undefined && closed >= start && closed < to) usd += position.closeNotionalUsd;
+  }
+  return usd;
 }

@@ -1,11 +1,12 @@
 // The trading competitions: the cast's four (5, 7, 8, 9) as the examples show them, and five more of the
-// world's own so that every status, leaderboard type, public and private, and a hidden one are present.
+// world's own so that every status, leaderboard type, public and private, and a hidden one are present at the
+// anchor. They are fixed on the timeline: each starts and ends at its instant, whatever the world's now.
 import type { components } from '@trading-analytics/types';
 import { AVA, BEN, CAST_NOW, CY, DEE, INVITE_CODE, USDC } from '../cast.js';
 import { E18 } from '../money.js';
 import { Random } from '../random.js';
 import { DAY } from '../time.js';
-import type { Population } from './traders.js';
+import type { Trader } from './traders.js';
 
 type LeaderboardType = components['schemas']['LeaderboardType'];
 export type CompetitionStatus = components['schemas']['CompetitionStatus'];
@@ -37,7 +38,7 @@ export interface Competition {
   readonly columns: readonly Column[];
   /** Rows without `rank` (the older variant of the leaderboard). */
   readonly rowsWithoutRank: boolean;
-  /** Participants when the world was built (trader indexes). */
+  /** The timeline's participants (trader indexes); joins made in a world come on top. */
   readonly participants: readonly number[];
 }
 
@@ -47,7 +48,7 @@ const HIGH: Column = { key: 'highLeverageVolume', label: 'High-leverage volume (
 const LOW: Column = { key: 'lowLeverageVolume', label: 'Low-leverage volume (USD)', metric: 'lowLeverageVolume' };
 
 interface Spec extends Omit<Competition, 'participants' | 'startTime' | 'endTime' | 'inviteCode' | 'rewardAmount'> {
-  /** Start and end as offsets from now (seconds; negative is in the past). */
+  /** Start and end as offsets from the anchor (seconds; negative is before it). */
   readonly start: number;
   readonly end: number;
   readonly reward: number;
@@ -245,7 +246,11 @@ const SPECS: readonly Spec[] = [
   },
 ];
 
-export function buildCompetitions({ seed, now, traders, indexOf }: Population): Competition[] {
+export function buildCompetitions(
+  seed: number,
+  traders: readonly Trader[],
+  indexOf: ReadonlyMap<string, number>,
+): Competition[] {
   return SPECS.map((spec) => {
     const random = new Random(seed, `competition:${spec.id}`);
     const chosen = new Set<number>(spec.include.map((address) => indexOf.get(address) as number));
@@ -266,8 +271,8 @@ export function buildCompetitions({ seed, now, traders, indexOf }: Population): 
       collateralToken: spec.collateralToken,
       rewardAmount: BigInt(spec.reward) * E18,
       rewardDescription: spec.rewardDescription,
-      startTime: now + spec.start,
-      endTime: now + spec.end,
+      startTime: CAST_NOW + spec.start,
+      endTime: CAST_NOW + spec.end,
       isReadyToDisplay: spec.isReadyToDisplay,
       inviteCode: spec.invite === 'none' ? null : spec.invite === 'cast' ? INVITE_CODE : drawnCode,
       columns: spec.columns,

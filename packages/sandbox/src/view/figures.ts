@@ -1,7 +1,7 @@
 // A trader's figures over a window, added up from their positions: the one place PnL, volume and win counts
 // are computed, so the leaderboard, my-rank, trading stats, the portfolio and the competitions agree.
 import { E18 } from '../money.js';
-import { feesOf, HIGH_LEVERAGE, type Position } from './positions.js';
+import { feesOf, HIGH_LEVERAGE, type Position } from '../timeline/positions.js';
 
 export interface Figures {
   /** Gross realized PnL of the positions closed in the window, USD 1e18. */
