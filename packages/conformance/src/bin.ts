@@ -4,7 +4,6 @@
 // so); 2: bad usage.
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { readHeaderFlags } from './header-flags.js';
 import {
   type ConformanceReport,
   defaults,
@@ -14,7 +13,8 @@ import {
   runConformance,
   UsageError,
 } from './index.js';
-import { redact } from './redact.js';
+import { redact } from './reports/redact.js';
+import { readHeaderFlags } from './setup/header-flags.js';
 
 const usage = `Usage: trading-analytics-conformance --base-url <url> [options]
 

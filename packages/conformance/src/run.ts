@@ -1,19 +1,19 @@
 // One conformance run: every operation of the contract (checks and out-of-range refusals), the
 // observations at the not-documented points, then the workflows. Returns the report as data.
 import { ContractValidator } from '@trading-analytics/core';
-import { loadContract, workflowFiles } from './contract.js';
-import { createLimiter, type RequestSpec, send } from './http.js';
-import { MAX_TIMER_MS } from './limits.js';
-import { checkOperation } from './operation.js';
-import { checkedLimits, operationSelection, parseBaseUrl } from './options.js';
-import { loadParams, NO_PARAMS } from './params.js';
-import { createRedactor } from './redact.js';
-import type { ConformanceOptions, ConformanceReport, OperationResult, Problem } from './report.js';
-import { screenForFlows } from './screen.js';
-import { recordTraffic } from './traffic.js';
-import { runWorkflows } from './workflows.js';
+import { screenForFlows } from './flows/proxy-screen.js';
+import { runWorkflows } from './flows/run-workflows.js';
+import { checkOperation } from './operations/check-operation.js';
+import { createRedactor } from './reports/redact.js';
+import type { ConformanceOptions, ConformanceReport, OperationResult, Problem } from './reports/report-types.js';
+import { loadContract, workflowFiles } from './setup/contract-files.js';
+import { loadParams, NO_PARAMS } from './setup/params-file.js';
+import { checkedLimits, operationSelection, parseBaseUrl } from './setup/run-options.js';
+import { MAX_TIMER_MS } from './setup/runner-caps.js';
+import { createLimiter, type RequestSpec, send } from './transport/http-client.js';
+import { recordTraffic } from './transport/traffic-log.js';
 
-export { defaults } from './options.js';
+export { defaults } from './setup/run-options.js';
 
 /** The `operationId` of the one problem of a run whose base URL cannot be reached. */
 const UNREACHABLE = 'reachability';

@@ -24,7 +24,9 @@ const installed = installBeforeAll(packageDir, { beside: [fileURLToPath(new URL(
 
 describe('the packed package', () => {
   it('holds the built runner with its declarations, the contract and its workflows, the README and the LICENSE; no source', async () => {
-    const sources = (await readdir(path.join(packageDir, 'src'))).filter((name) => name.endsWith('.ts'));
+    const sources = (await readdir(path.join(packageDir, 'src'), { recursive: true })).filter((name) =>
+      name.endsWith('.ts'),
+    );
     for (const source of sources) {
       const name = source.replace(/\.ts$/, '');
       expect(installed.files).toEqual(expect.arrayContaining([`dist/${name}.js`, `dist/${name}.d.ts`]));

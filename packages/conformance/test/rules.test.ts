@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ConformanceReport, type OperationReportProblem, runConformance } from '../src/index.js';
-import { RULES } from '../src/rules.js';
+import { RULES } from '../src/operations/prose-rules.js';
 import { type Departure, startExampleServer } from './support/servers.js';
 
 type Body = Record<string, unknown>;

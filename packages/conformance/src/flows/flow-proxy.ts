@@ -5,9 +5,9 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { isJsonMediaType, MAX_BODY_BYTES, mediaTypeOf } from '@trading-analytics/core';
-import type { Admit } from './admission.js';
-import type { RequestSpec, Sent } from './http.js';
-import type { Screen } from './screen.js';
+import type { RequestSpec, Sent } from '../transport/http-client.js';
+import type { Admit } from './proxy-admission.js';
+import type { Screen } from './proxy-screen.js';
 
 const HOP_BY_HOP = new Set(['connection', 'content-length', 'content-encoding', 'transfer-encoding', 'keep-alive']);
 

@@ -2,10 +2,10 @@
 // FULL_VALIDATION_BYTES that breaks the contract (Respect's check of a large invalid body takes minutes and
 // gigabytes). The runner's own checks say what is wrong with it; Respect is shown a 502.
 import type { ContractOperation, OpenApiDocument } from '@trading-analytics/core';
-import { type Answered, type AnswerValidators, checkAnswer } from './checks.js';
-import { FLOW_BODY_BYTES, FULL_VALIDATION_BYTES } from './limits.js';
-import { operationProblem, problemLine } from './problems.js';
-import type { Redact } from './redact.js';
+import { type Answered, type AnswerValidators, checkAnswer } from '../operations/answer-checks.js';
+import { operationProblem, problemLine } from '../reports/problem-words.js';
+import type { Redact } from '../reports/redact.js';
+import { FLOW_BODY_BYTES, FULL_VALIDATION_BYTES } from '../setup/runner-caps.js';
 
 /** Why an answer is not passed on to Respect (redacted, one line); undefined when it is. */
 export type Screen = (operation: ContractOperation, answer: Answered) => string | undefined;

@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { RESPECT_OUTPUT_CHARS } from './limits.js';
+import { RESPECT_OUTPUT_CHARS } from '../setup/runner-caps.js';
 
 const require = createRequire(import.meta.url);
 

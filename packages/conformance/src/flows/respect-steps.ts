@@ -3,9 +3,9 @@
 // unrealized PnL) ends the flow there as an observation, and an empty list (no competition yet) leaves
 // nothing for the next step to follow. Neither is a departure; what is, is reported once.
 import { type ContractOperation, declaredResponse } from '@trading-analytics/core';
-import { jsonOf } from './http.js';
-import type { OperationCheck } from './report.js';
-import type { ArazzoDocument, RespectLog } from './respect.js';
+import type { OperationCheck } from '../reports/report-types.js';
+import { jsonOf } from '../transport/http-client.js';
+import type { ArazzoDocument, RespectLog } from './respect-process.js';
 
 type RespectStep = NonNullable<
   NonNullable<RespectLog['files'][string]['executedWorkflows']>[number]['executedSteps']

@@ -7,9 +7,9 @@ import {
   resolve,
   type Schema,
 } from '@trading-analytics/core';
-import { jsonExcerpt } from './excerpt.js';
-import type { Params } from './params.js';
-import type { Redact } from './redact.js';
+import { jsonExcerpt } from '../reports/excerpt.js';
+import type { Redact } from '../reports/redact.js';
+import type { Params } from '../setup/params-file.js';
 
 /** Parameter values by name, as the runner sends them. */
 export type ParameterValues = Record<string, unknown>;

@@ -1,9 +1,9 @@
 // The JUnit XML report for any CI: suites `operations` and `workflows` (and `service` when the run itself
 // failed), a testcase per operationId and per workflowId, or one per problem of a failing one, so the
 // file's failures are the report's problems; `<skipped>` with the reason; the observations in `<system-out>`.
-import { problemLine } from './problems.js';
+import { problemLine } from './problem-words.js';
 import { createRedactor, type Redact } from './redact.js';
-import type { ConformanceReport, OperationProblem, WorkflowProblem } from './report.js';
+import type { ConformanceReport, OperationProblem, WorkflowProblem } from './report-types.js';
 
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 // Every code point XML 1.0 does not allow in a document (its `Char` production): the C0 controls but tab,

@@ -1,10 +1,10 @@
 // Every problem a run can find: its check kind with the facts found, and the one place that words them.
 // A report's `check`, `expected` and `observed` are written here and nowhere else.
 import type { SchemaError } from '@trading-analytics/core';
+import type { Sent } from '../transport/http-client.js';
 import { excerpt, jsonExcerpt } from './excerpt.js';
-import type { Sent } from './http.js';
 import type { Redact } from './redact.js';
-import type { CheckKind, OperationProblem, RuleId, WorkflowCheckName, WorkflowProblem } from './report.js';
+import type { CheckKind, OperationProblem, RuleId, WorkflowCheckName, WorkflowProblem } from './report-types.js';
 
 /** A field a rule read, as a pointer into the answer or a few words, and the value it held (undefined: absent). */
 export interface RuleSeen {

@@ -1,5 +1,5 @@
 // The run's options and its report, as runConformance takes and returns them and the formatters read them.
-// The check kinds are unions; what each kind records and how it is worded is in problems.ts.
+// The check kinds are unions; what each kind records and how it is worded is in problem-words.ts.
 
 /** The checks of one operation, as a report names them. */
 export type OperationCheck =
@@ -16,7 +16,7 @@ export type OperationCheck =
   | 'rule';
 
 /**
- * The service description's rules in prose that a `rule` problem names (see src/rules.ts and the README's
+ * The service description's rules in prose that a `rule` problem names (see src/operations/prose-rules.ts and the README's
  * table): each cites the description's words.
  */
 export type RuleId =

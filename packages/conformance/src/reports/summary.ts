@@ -1,9 +1,9 @@
 // The summary a person reads on stdout: one line per operation and workflow, their problems and notes under
 // them, the observations, and the totals. Whatever the service sent, it reaches the terminal as visible
 // text: no control sequence, no reordering or hidden character.
-import { problemLines } from './problems.js';
+import { problemLines } from './problem-words.js';
 import { createRedactor } from './redact.js';
-import type { ConformanceReport, OperationStatus } from './report.js';
+import type { ConformanceReport, OperationStatus } from './report-types.js';
 
 // C0 controls (ESC starts a terminal's control sequences), DEL, C1 controls (CSI and OSC among them), the
 // characters that reorder text (BiDi embeddings, overrides, isolates and marks), zero-width ones that hide

@@ -23,7 +23,7 @@ function readText(url: string): string | undefined {
 
 /** The folder of the contract this package checks against (throws, saying what to run, when it is missing). */
 function contractDir(): string {
-  return fileURLToPath(locateContract(new URL('../', import.meta.url).href, readText, fileURLToPath).folderUrl);
+  return fileURLToPath(locateContract(new URL('../../', import.meta.url).href, readText, fileURLToPath).folderUrl);
 }
 
 /** The bundle in `dir` (by default the package's own contract) and its operations. */
