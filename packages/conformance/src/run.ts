@@ -1,7 +1,7 @@
 // One conformance run: every operation of the contract (checks and out-of-range refusals), the
 // observations at the not-documented points, then the workflows. Returns the report as data.
 import { ContractValidator } from '@trading-analytics/core';
-import { screenForFlows } from './flows/proxy-screen.js';
+import { judgeForFlows, screenForFlows } from './flows/proxy-screen.js';
 import { runWorkflows } from './flows/run-workflows.js';
 import { checkOperation } from './operations/check-operation.js';
 import { createRedactor } from './reports/redact.js';
@@ -79,6 +79,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
         skipped: count('skipped'),
         workflows: workflows.length,
         workflowsConform: workflows.filter((workflow) => workflow.status === 'pass').length,
+        workflowsIncomplete: workflows.filter((workflow) => workflow.status === 'incomplete').length,
         observations: observations.length,
         problems: problems.length,
         requests: traffic.requests.length,
@@ -162,6 +163,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     timeoutMs,
     respectWaitMs: Math.min(MAX_TIMER_MS, timeoutMs + Math.ceil(1000 / rps) + RESPECT_WAIT_MARGIN_MS),
     screen: screenForFlows(document, validators, redact),
+    judge: judgeForFlows(document, validators),
     redact,
     inputs: { ...params.parameters },
     forward: ({ method, target, rawBody }) => limit(() => traffic.send({ method, target, rawBody }, 'workflows')),

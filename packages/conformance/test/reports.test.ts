@@ -108,7 +108,8 @@ describe('observed values and counts', () => {
         return { ...answer, body: { ...found, oracleId: { ...(found.oracleId as Body), kind: null } } };
       },
       getStakedApy: (answer) => ({ ...answer, status: 201 }),
-      // The runner's own request and the flow's step both see it: counted once, on the operation.
+      // The runner's own request and the flow's step both see it: counted on the operation, and the flow it
+      // broke fails with one problem of its own.
       listCompetitions: (answer) => ({ ...answer, body: [{ id: 'seven' }] }),
     });
     expect(code).toBe(1);
@@ -124,8 +125,14 @@ describe('observed values and counts', () => {
     expect(failures).toHaveLength(count);
     const perSuite = junit.testsuites.testsuite.map((suite: Body) => Number(suite['@_failures']));
     expect(perSuite.reduce((total: number, failuresOfSuite: number) => total + failuresOfSuite, 0)).toBe(count);
-    expect(stdout).toContain(`The service does not conform: ${count} problem(s) (0 of them in workflows).`);
-    expect(report.workflows.every((workflow: Body) => workflow.status === 'pass')).toBe(true);
+    expect(stdout).toContain(`The service does not conform: ${count} problem(s) (1 of them in workflows).`);
+    expect(report.workflows.map((workflow: Body) => [workflow.workflowId, workflow.status])).toEqual([
+      ['marketToPriceUpdates', 'pass'],
+      ['competitionToLeaderboard', 'fail'],
+      ['traderPositionsToUnrealizedPnl', 'pass'],
+    ]);
+    expect(report.totals).toMatchObject({ workflows: 3, workflowsConform: 2 });
+    expect(stdout).toMatch(/; 2 of 3 workflows conform;/);
   });
 });
 

@@ -120,7 +120,8 @@ describe('the report', () => {
   it('types the results as the runner writes them', () => {
     expectTypeOf<OperationResult['status']>().toEqualTypeOf<'pass' | 'fail' | 'timeout' | 'skipped'>();
     expectTypeOf<OperationResult['answered']>().toEqualTypeOf<number | undefined>();
-    expectTypeOf<WorkflowResult['status']>().toEqualTypeOf<'pass' | 'fail'>();
+    // A flow that stopped where the contract allows is neither conforming nor failing: `incomplete`.
+    expectTypeOf<WorkflowResult['status']>().toEqualTypeOf<'pass' | 'fail' | 'incomplete'>();
     // A step that runs no operation of its own (a workflow, an operationPath) has none.
     expectTypeOf<WorkflowResult['steps'][number]['operationId']>().toEqualTypeOf<string | undefined>();
     expectTypeOf<WorkflowResult['steps'][number]['status']>().toEqualTypeOf<number | undefined>();
@@ -134,6 +135,7 @@ describe('the report', () => {
       | 'skipped'
       | 'workflows'
       | 'workflowsConform'
+      | 'workflowsIncomplete'
       | 'observations'
       | 'problems'
       | 'requests'

@@ -5,9 +5,10 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { isJsonMediaType, MAX_BODY_BYTES, mediaTypeOf } from '@trading-analytics/core';
+import type { OperationFinding } from '../reports/problem-words.js';
 import type { RequestSpec, Sent } from '../transport/http-client.js';
 import type { Admit } from './proxy-admission.js';
-import type { Screen } from './proxy-screen.js';
+import type { Judge, Screen } from './proxy-screen.js';
 
 const HOP_BY_HOP = new Set(['connection', 'content-length', 'content-encoding', 'transfer-encoding', 'keep-alive']);
 
@@ -28,6 +29,8 @@ export interface ProxiedRequest {
   event?: ProxyEvent;
   /** The body handed to Respect (at most FLOW_BODY_BYTES, see screen.ts): Respect's log leaves it out of a step that errs. */
   handed?: string;
+  /** What the runner's own check found in the body handed (see proxy-screen.ts): the step's schema check. */
+  findings?: OperationFinding[];
 }
 
 export interface FlowProxy {
@@ -52,12 +55,13 @@ async function readRequestBody(request: IncomingMessage, limit: number): Promise
 
 /**
  * Starts the proxy on 127.0.0.1, a free port: `admit` says which requests are passed on, `screen` which
- * answers are not handed to Respect (shown as a 502).
+ * answers are not handed to Respect (shown as a 502), `judge` what the runner's check finds in those that are.
  */
 export function startProxy(
   forward: (spec: RequestSpec) => Promise<Sent>,
   admit: Admit,
   screen: Screen = () => undefined,
+  judge: Judge = () => [],
 ): Promise<FlowProxy> {
   const requests: ProxiedRequest[] = [];
   const server = createServer(async (request, response) => {
@@ -111,6 +115,8 @@ export function startProxy(
       }
       response.writeHead(answer.status, headers);
       seen.handed = answer.text;
+      const findings = judge(admission.operation, answer);
+      if (findings.length > 0) seen.findings = findings;
       response.end(answer.text);
     } catch {
       if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain' });

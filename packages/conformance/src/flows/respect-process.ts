@@ -24,6 +24,8 @@ interface RespectCheck {
   passed: boolean;
   condition?: string;
   message?: string;
+  /** `off` for a check the run turned off with `--severity` (its verdict is not read). */
+  severity?: string;
 }
 
 interface RespectStep {

@@ -63,8 +63,16 @@ export function formatJunit(report: ConformanceReport): string {
       result.status === 'skipped' ? result.reason : undefined,
     ),
   );
+  // A flow that stopped where the contract allows was not seen to its end: skipped, with where it stopped.
   const workflows = report.workflows.flatMap((workflow) =>
-    testcases(xml, workflow.workflowId, 'conformance.workflows', 0, workflow.problems),
+    testcases(
+      xml,
+      workflow.workflowId,
+      'conformance.workflows',
+      0,
+      workflow.problems,
+      workflow.status === 'incomplete' ? `incomplete: ${workflow.notes.join('; ')}` : undefined,
+    ),
   );
   // A problem of the run itself (an unreachable base URL): neither an operation's nor a workflow's.
   const named = new Set(
@@ -90,7 +98,12 @@ export function formatJunit(report: ConformanceReport): string {
   const skipped = report.operations.filter((result) => result.status === 'skipped').length;
   const suites = [
     suite('operations', operations, count(report.operations), skipped, systemOut),
-    suite('workflows', workflows, count(report.workflows), 0),
+    suite(
+      'workflows',
+      workflows,
+      count(report.workflows),
+      report.workflows.filter((workflow) => workflow.status === 'incomplete').length,
+    ),
     ...(service.length > 0 ? [suite('service', service, runProblems.length, 0)] : []),
   ];
   const text = [

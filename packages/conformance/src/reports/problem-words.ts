@@ -58,8 +58,12 @@ interface StepRef {
 export type WorkflowFinding =
   // Respect left no log of the file's run (`output`: the end of what it printed), or none of this workflow.
   | Finding<'respect', { output?: string }>
-  // The workflow stopped before its last step.
-  | Finding<'steps', { declared: number; run: number }>
+  // The workflow stopped before its last step, or (`failed`) a step failed a check its operation's own check
+  // fails too: the flow did not pass, and this is its one problem.
+  | Finding<
+      'steps',
+      { declared: number; run: number; failed?: { stepId: string; operationId: string | undefined; check: string } }
+    >
   // One of Respect's checks of a step failed, as Respect words it.
   | Finding<'step', StepRef & { name: string; condition: string | undefined; message: string | undefined }>
   // A step's `updateFee` or `verifition_fee` is not an integer string.
@@ -175,8 +179,15 @@ export function workflowProblem(finding: WorkflowFinding, redact: Redact): Workf
       return finding.output === undefined
         ? { check: 'respect', expected: 'the workflow is run', observed: 'not run' }
         : { check: 'respect', expected: 'Respect runs the workflow', observed: excerpt(finding.output, redact) };
-    case 'steps':
-      return { check: 'steps', expected: `${finding.declared} steps run`, observed: `${finding.run} run` };
+    case 'steps': {
+      const { failed } = finding;
+      if (!failed) return { check: 'steps', expected: `${finding.declared} steps run`, observed: `${finding.run} run` };
+      return {
+        check: 'steps',
+        expected: `every step run and passed (${finding.declared} steps)`,
+        observed: `${finding.run} run; ${failed.stepId} (${String(failed.operationId)}) failed its ${failed.check}, as ${String(failed.operationId)}'s own check does`,
+      };
+    }
     case 'step':
       return withRequest(finding.request, {
         check: stepName(finding, finding.name),

@@ -146,7 +146,12 @@ export interface WorkflowResult {
   workflowId: string;
   /** The Arazzo file's name. */
   file: string;
-  status: 'pass' | 'fail';
+  /**
+   * `pass`: every step ran and passed; `fail`: a step failed, or the flow stopped before its end (its
+   * problems say where and why); `incomplete`: it stopped where the contract allows (a declared status that
+   * is not a success, an empty list to follow), so its later steps were not seen.
+   */
+  status: 'pass' | 'fail' | 'incomplete';
   steps: WorkflowStep[];
   notes: string[];
   problems: WorkflowProblem[];
@@ -184,6 +189,8 @@ export interface ConformanceTotals {
   skipped: number;
   workflows: number;
   workflowsConform: number;
+  /** Workflows that stopped where the contract allows: neither conforming nor failing. */
+  workflowsIncomplete: number;
   observations: number;
   /** Everything that does not conform (`problems`): the summary's and the JUnit file's count too. */
   problems: number;

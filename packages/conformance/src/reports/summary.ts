@@ -3,7 +3,7 @@
 // text: no control sequence, no reordering or hidden character.
 import { problemLines } from './problem-words.js';
 import { createRedactor } from './redact.js';
-import type { ConformanceReport, OperationStatus } from './report-types.js';
+import type { ConformanceReport, OperationStatus, WorkflowResult } from './report-types.js';
 
 // C0 controls (ESC starts a terminal's control sequences), DEL, C1 controls (CSI and OSC among them), the
 // characters that reorder text (BiDi embeddings, overrides, isolates and marks), zero-width ones that hide
@@ -20,6 +20,7 @@ function visible(line: string): string {
 }
 
 const MARKS: Record<OperationStatus, string> = { pass: 'ok  ', fail: 'FAIL', timeout: 'TIME', skipped: 'skip' };
+const FLOW_MARKS: Record<WorkflowResult['status'], string> = { pass: 'ok  ', fail: 'FAIL', incomplete: 'part' };
 const INDENT = '        ';
 // The longest line of an observation in the summary.
 const OBSERVATION_LINE = 160;
@@ -46,7 +47,7 @@ export function formatSummary(report: ConformanceReport): string {
     lines.push('', 'Workflows (Redocly Respect)');
     for (const workflow of report.workflows) {
       const steps = workflow.steps.map((step) => `${step.operationId} ${step.status ?? '-'}`).join(' -> ');
-      lines.push(`  ${MARKS[workflow.status]}  ${workflow.workflowId}  ${steps}`);
+      lines.push(`  ${FLOW_MARKS[workflow.status]}  ${workflow.workflowId}  ${steps}`);
       for (const note of workflow.notes) lines.push(`${INDENT}${note}`);
       for (const line of problemLines(workflow.problems)) lines.push(`${INDENT}${line}`);
     }
@@ -67,7 +68,8 @@ export function formatSummary(report: ConformanceReport): string {
     '',
     `Requests: ${totals.requests} sent to the service (each listed in the JSON report's \`requests\`)`,
     `Totals: ${totals.operations} operations: ${totals.conform} conform, ${totals.fail} do not, ${totals.timedOut} timed out, ${totals.skipped} skipped; ` +
-      `${totals.workflowsConform} of ${totals.workflows} workflows conform; ${totals.observations} observations; ${(report.durationMs / 1000).toFixed(1)} s`,
+      `${totals.workflowsConform} of ${totals.workflows} workflows conform${totals.workflowsIncomplete > 0 ? ` (${totals.workflowsIncomplete} stopped where the contract allows)` : ''}; ` +
+      `${totals.observations} observations; ${(report.durationMs / 1000).toFixed(1)} s`,
     report.conforms
       ? 'The service conforms to the contract.'
       : `The service does not conform: ${totals.problems} problem(s) (${inWorkflows(report)} of them in workflows).`,
