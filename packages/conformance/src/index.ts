@@ -2,6 +2,8 @@
 export { formatJson } from './reports/json-report.js';
 export { formatJunit } from './reports/junit.js';
 export type {
+  BehaviourId,
+  BehaviourResult,
   CheckKind,
   ConformanceOptions,
   ConformanceReport,

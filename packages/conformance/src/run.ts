@@ -1,11 +1,20 @@
 // One conformance run: every operation of the contract (checks and out-of-range refusals), the
-// observations at the not-documented points, then the workflows. Returns the report as data.
+// observations at the not-documented points, then the behaviours across requests beside the workflows.
+// Returns the report as data.
 import { ContractValidator } from '@trading-analytics/core';
+import { runBehaviours } from './behaviour/run-behaviours.js';
 import { judgeForFlows, screenForFlows } from './flows/proxy-screen.js';
 import { runWorkflows } from './flows/run-workflows.js';
 import { checkOperation } from './operations/check-operation.js';
+import { operationProblem } from './reports/problem-words.js';
 import { createRedactor } from './reports/redact.js';
-import type { ConformanceOptions, ConformanceReport, OperationResult, Problem } from './reports/report-types.js';
+import type {
+  BehaviourResult,
+  ConformanceOptions,
+  ConformanceReport,
+  OperationResult,
+  Problem,
+} from './reports/report-types.js';
 import { loadContract, workflowFiles } from './setup/contract-files.js';
 import { loadParams, NO_PARAMS } from './setup/params-file.js';
 import { checkedLimits, operationSelection, parseBaseUrl } from './setup/run-options.js';
@@ -26,7 +35,7 @@ const RESPECT_WAIT_MARGIN_MS = 5_000;
  * the report's one problem.
  */
 export async function runConformance(options: ConformanceOptions): Promise<ConformanceReport> {
-  const { allowWrites = false, onProgress = () => {} } = options;
+  const { allowWrites = false, behaviour = true, onProgress = () => {} } = options;
   const started = performance.now();
   const baseUrl = parseBaseUrl(options.baseUrl);
   const { rps, concurrency, timeoutMs, maxBodyBytes, headers } = checkedLimits(options);
@@ -61,10 +70,15 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     headers: Object.keys(headers),
     only: options.only ?? null,
     skip: options.skip ?? [],
+    behaviour,
   };
-  const finish = (parts: Pick<ConformanceReport, 'operations' | 'workflows' | 'problems' | 'observations'>) => {
-    const { operations: results, workflows, problems, observations } = parts;
+  const finish = (
+    parts: Pick<ConformanceReport, 'operations' | 'workflows' | 'behaviours' | 'problems' | 'observations'>,
+  ) => {
+    const { operations: results, workflows, behaviours, problems, observations } = parts;
     const count = (status: OperationResult['status']) => results.filter((result) => result.status === status).length;
+    const behaving = (status: BehaviourResult['status']) =>
+      behaviours.filter((result) => result.status === status).length;
     const report = {
       baseUrl,
       contract: { title: document.info.title, version: document.info.version },
@@ -80,12 +94,17 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
         workflows: workflows.length,
         workflowsConform: workflows.filter((workflow) => workflow.status === 'pass').length,
         workflowsIncomplete: workflows.filter((workflow) => workflow.status === 'incomplete').length,
+        behaviours: behaviours.length - behaving('skipped'),
+        behavioursHold: behaving('pass'),
+        behavioursFail: behaving('fail'),
+        behavioursInconclusive: behaving('inconclusive'),
         observations: observations.length,
         problems: problems.length,
         requests: traffic.requests.length,
       },
       operations: results,
       workflows,
+      behaviours,
       problems,
       observations,
       requests: traffic.requests,
@@ -111,6 +130,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
         problems: [],
       })),
       workflows: [],
+      behaviours: [],
       observations: [],
       problems: [
         {
@@ -146,28 +166,62 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const results = checked.map(({ result }) => result);
   const observations = checked.flatMap((outcome) => outcome.observations);
 
+  const selected = (operationId: string) => leftOut(operationId) === undefined;
+  // The checks each operation failed on its own request: a flow step failing the same says so.
+  const failedChecks = new Map(
+    results.map((result) => [result.operationId, new Set(result.problems.map((problem) => problem.check))]),
+  );
+  const byId = new Map(operations.map((entry) => [entry.operationId, entry]));
+  const checkBehaviours = () => {
+    if (behaviour) onProgress('checking the behaviours across requests (sort, paging, totals, filters, my-rank)');
+    return runBehaviours(
+      {
+        baseUrl,
+        document,
+        operations: byId,
+        validators,
+        params,
+        headers,
+        timeoutMs,
+        selected,
+        redact,
+        send: (spec) => limit(() => traffic.send(spec, 'behaviour')),
+      },
+      { enabled: behaviour, allowWrites, leftOut },
+    );
+  };
   const files = options.workflows === false ? [] : workflowFiles(dir);
   if (files.length > 0) {
     const names = files.map((file) => file.split('/').pop()).join(', ');
     onProgress(`running the workflows of ${names} with Redocly Respect`);
   }
-  const flows = await runWorkflows({
-    files,
-    baseUrl,
-    selected: (operationId) => leftOut(operationId) === undefined,
-    failedChecks: new Map(
-      results.map((result) => [result.operationId, new Set(result.problems.map((problem) => problem.check))]),
-    ),
-    operations,
-    allowWrites,
-    timeoutMs,
-    respectWaitMs: Math.min(MAX_TIMER_MS, timeoutMs + Math.ceil(1000 / rps) + RESPECT_WAIT_MARGIN_MS),
-    screen: screenForFlows(document, validators, redact),
-    judge: judgeForFlows(document, validators),
-    redact,
-    inputs: { ...params.parameters },
-    forward: ({ method, target, rawBody }) => limit(() => traffic.send({ method, target, rawBody }, 'workflows')),
-  });
+  // The behaviours and the flows share the limiter; the flows' wait for Respect to start is the behaviours' time.
+  const [behaviours, flows] = await Promise.all([
+    checkBehaviours(),
+    runWorkflows({
+      files,
+      baseUrl,
+      selected,
+      failedChecks,
+      operations,
+      allowWrites,
+      timeoutMs,
+      respectWaitMs: Math.min(MAX_TIMER_MS, timeoutMs + Math.ceil(1000 / rps) + RESPECT_WAIT_MARGIN_MS),
+      screen: screenForFlows(document, validators, redact),
+      judge: judgeForFlows(document, validators),
+      redact,
+      inputs: { ...params.parameters },
+      forward: ({ method, target, rawBody }) => limit(() => traffic.send({ method, target, rawBody }, 'workflows')),
+    }),
+  ]);
+  // A behaviour that breaks is a problem of its operation, which then does not conform.
+  for (const result of results) {
+    const found = behaviours.findings.get(result.operationId) ?? [];
+    if (found.length === 0) continue;
+    result.problems.push(...found.map((finding) => operationProblem(finding, redact)));
+    if (result.status === 'pass') result.status = 'fail';
+  }
+  observations.push(...behaviours.observations);
   const { workflows } = flows;
   observations.push(...flows.observations);
 
@@ -177,5 +231,5 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       workflow.problems.map((problem) => ({ operationId: workflow.workflowId, workflow: true as const, ...problem })),
     ),
   ];
-  return finish({ operations: results, workflows, problems, observations });
+  return finish({ operations: results, workflows, behaviours: behaviours.results, problems, observations });
 }

@@ -43,7 +43,7 @@ afterAll(() => server?.close());
 
 describe('against a server with one departure per check kind', () => {
   it('flags every seeded departure with its check kind and no problem on the clean operations', async () => {
-    const report = await runConformance({ baseUrl: server.url, rps: 200, concurrency: 8 });
+    const report = await runConformance({ baseUrl: server.url, behaviour: false, rps: 200, concurrency: 8 });
     const failing = report.operations.filter((result) => result.status !== 'pass' && result.status !== 'skipped');
     expect(failing.map((result) => result.operationId).sort()).toEqual(Object.keys(seeded).sort());
     for (const result of failing) {
@@ -65,6 +65,7 @@ describe('against a server with one departure per check kind', () => {
   it('names what broke: the field, the expected rule and the observed value', async () => {
     const report = await runConformance({
       baseUrl: server.url,
+      behaviour: false,
       rps: 200,
       concurrency: 8,
       workflows: false,
@@ -119,7 +120,17 @@ describe('against a server with one departure per check kind', () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'conformance-faulty-'));
     const junit = path.join(dir, 'report.xml');
     const json = path.join(dir, 'report.json');
-    const { code, stdout } = await runBin(['--base-url', server.url, '--rps', '200', '--junit', junit, '--json', json]);
+    const { code, stdout } = await runBin([
+      '--base-url',
+      server.url,
+      '--no-behaviour',
+      '--rps',
+      '200',
+      '--junit',
+      junit,
+      '--json',
+      json,
+    ]);
     expect(code).toBe(1);
     expect(stdout).toMatch(/^ {2}FAIL {2}getMyRank +GET/m);
     expect(stdout).toMatch(/^ {2}ok {4}listLeaderboard +GET/m);
@@ -171,7 +182,7 @@ describe('a departure inside a flow', () => {
       },
     });
     try {
-      const report = await runConformance({ baseUrl: flowServer.url, rps: 200 });
+      const report = await runConformance({ baseUrl: flowServer.url, behaviour: false, rps: 200 });
       const byId = Object.fromEntries(report.workflows.map((workflow) => [workflow.workflowId, workflow]));
       expect(byId.competitionToLeaderboard.status).toBe('fail');
       expect(byId.competitionToLeaderboard.problems.map((problem) => problem.check)).toEqual([
@@ -201,7 +212,7 @@ describe('a departure inside a flow', () => {
       },
     });
     try {
-      const report = await runConformance({ baseUrl: flowServer.url, rps: 200 });
+      const report = await runConformance({ baseUrl: flowServer.url, behaviour: false, rps: 200 });
       const flow = report.workflows.find((workflow) => workflow.workflowId === 'competitionToLeaderboard');
       expect(flow).toMatchObject({
         status: 'fail',
@@ -245,7 +256,7 @@ describe('a departure inside a flow', () => {
       ),
     });
     try {
-      const report = await runConformance({ baseUrl: flowServer.url, rps: 200 });
+      const report = await runConformance({ baseUrl: flowServer.url, behaviour: false, rps: 200 });
       expect(report.problems).toEqual([]);
       expect(report.workflows.map((workflow) => [workflow.workflowId, workflow.status])).toEqual([
         ['marketToPriceUpdates', 'pass'],

@@ -140,6 +140,7 @@ beforeAll(async () => {
     [
       '--base-url',
       server.url,
+      '--no-behaviour',
       '--rps',
       '200',
       '--timeout-ms',

@@ -33,7 +33,18 @@ async function runWithReports(departures: Record<string, Departure>, extra: stri
   const dir = await scratch();
   const junit = path.join(dir, 'report.xml');
   const json = path.join(dir, 'report.json');
-  const outcome = await runBin(['--base-url', server.url, '--rps', '200', '--junit', junit, '--json', json, ...extra]);
+  const outcome = await runBin([
+    '--base-url',
+    server.url,
+    '--no-behaviour',
+    '--rps',
+    '200',
+    '--junit',
+    junit,
+    '--json',
+    json,
+    ...extra,
+  ]);
   return {
     ...outcome,
     url: server.url,
@@ -75,7 +86,19 @@ describe('a failure shows its request', () => {
     const json = path.join(dir, 'r.json');
     const junit = path.join(dir, 'r.xml');
     const { stdout } = await runBin([
-      ...['--base-url', server.url, '--rps', '200', '--params', params, '--json', json, '--junit', junit],
+      ...[
+        '--base-url',
+        server.url,
+        '--no-behaviour',
+        '--rps',
+        '200',
+        '--params',
+        params,
+        '--json',
+        json,
+        '--junit',
+        junit,
+      ],
       ...['--header', `X-Key: ${secret}`, '--only', 'getMyRank'],
     ]);
     for (const output of [stdout, await readFile(json, 'utf8'), await readFile(junit, 'utf8')]) {
@@ -93,7 +116,7 @@ describe('observed values and counts', () => {
         getMyRank: (answer) => ({ ...answer, body: { ...body(answer), rank: '0.0842' } }),
       },
     });
-    const report = await runConformance({ baseUrl: server.url, rps: 200, workflows: false });
+    const report = await runConformance({ baseUrl: server.url, behaviour: false, rps: 200, workflows: false });
     const observed = (operationId: string) =>
       report.problems.filter((problem) => problem.operationId === operationId).map((problem) => problem.observed);
     expect(observed('getTradeOverview')).toEqual(['/realizedPnlUsd = 0.0842']);
@@ -168,7 +191,7 @@ describe('a 404 to the example request', () => {
   it('fails with a hint at the base URL or --params, also where the operation declares a 404', async () => {
     const notFound: Departure = () => ({ status: 404, headers: {}, body: undefined });
     server = await startExampleServer({ departures: { getPrice24hAgo: notFound, listPairs: notFound } });
-    const report = await runConformance({ baseUrl: server.url, rps: 200, workflows: false });
+    const report = await runConformance({ baseUrl: server.url, behaviour: false, rps: 200, workflows: false });
     for (const operationId of ['getPrice24hAgo', 'listPairs']) {
       expect(report.problems.filter((problem) => problem.operationId === operationId)).toEqual([
         expect.objectContaining({
@@ -186,7 +209,7 @@ describe('a 404 to the example request', () => {
         ? { status: 404, headers: {}, body: undefined }
         : answer;
     server = await startExampleServer({ departures: { getPrice24hAgo: noSnapshot } });
-    const report = await runConformance({ baseUrl: server.url, rps: 200, workflows: false });
+    const report = await runConformance({ baseUrl: server.url, behaviour: false, rps: 200, workflows: false });
     expect(report.problems).toEqual([]);
   });
 });
@@ -196,6 +219,7 @@ describe('--only and --skip', () => {
     server = await startExampleServer();
     const report = await runConformance({
       baseUrl: server.url,
+      behaviour: false,
       rps: 200,
       only: ['listCompetitions', 'listCompetitionLeaderboard', 'getMyRank'],
       skip: ['getMyRank'],

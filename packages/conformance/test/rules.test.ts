@@ -47,6 +47,7 @@ async function runAgainst(departures: Record<string, Departure>, params?: object
     }
     return await runConformance({
       baseUrl: server.url,
+      behaviour: false,
       rps: 500,
       concurrency: 8,
       workflows: false,

@@ -39,7 +39,13 @@ function testcases(
   if (problems.length === 0) return [`${open(name)}/>`];
   return problems.map((problem, index) => {
     const caseName = problems.length === 1 ? name : `${name} (${index + 1} of ${problems.length}: ${problem.check})`;
-    const request = problem.request === undefined ? '' : `request: ${problem.request}\n`;
+    const requests = 'requests' in problem && problem.requests !== undefined ? problem.requests : [];
+    const request =
+      requests.length > 1
+        ? requests.map((line, at) => `request ${at + 1}: ${line}\n`).join('')
+        : problem.request === undefined
+          ? ''
+          : `request: ${problem.request}\n`;
     const body = `${request}expected: ${problem.expected}\nobserved: ${problem.observed}`;
     return `${open(caseName)}>\n      <failure type="${xml(problem.check)}" message="${xml(problemLine(problem))}">${xml(body)}</failure>\n    </testcase>`;
   });

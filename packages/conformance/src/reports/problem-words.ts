@@ -4,7 +4,14 @@ import type { SchemaError } from '@trading-analytics/core';
 import type { Sent } from '../transport/http-client.js';
 import { excerpt, jsonExcerpt } from './excerpt.js';
 import type { Redact } from './redact.js';
-import type { CheckKind, OperationProblem, RuleId, WorkflowCheckName, WorkflowProblem } from './report-types.js';
+import type {
+  BehaviourId,
+  CheckKind,
+  OperationProblem,
+  RuleId,
+  WorkflowCheckName,
+  WorkflowProblem,
+} from './report-types.js';
 
 /** A field a rule read, as a pointer into the answer or a few words, and the value it held (undefined: absent). */
 export interface RuleSeen {
@@ -12,8 +19,17 @@ export interface RuleSeen {
   value: unknown;
 }
 
+/** A value a behaviour read: in which of its requests (an index into its `requests`), where, and what it held. */
+export interface BehaviourSeen {
+  request: number;
+  at: string;
+  value: unknown;
+}
+
 // A rule's problem lists at most this many of the fields that break it.
 const RULE_FIELDS_SHOWN = 5;
+// A behaviour's problem shows each value (a row, a count) in at most this many characters.
+const BEHAVIOUR_VALUE_LENGTH = 240;
 
 /** A finding: the check kind (one the report names) and the facts found. */
 type Finding<Kind extends CheckKind, Facts> = { check: Kind } & Facts;
@@ -44,6 +60,20 @@ export type OperationFinding =
   | Finding<
       'rule',
       { rule: RuleId; seed: string; expected: string; target?: string } & ({ seen: RuleSeen[] } | { answer: Sent })
+    >
+  // A behaviour across requests that the answers break: `expected` in the runner's words, the values that
+  // disagree (`seen`, each in one of `requests`: request lines as requestLine writes them), `also` what else
+  // broke it in a few words.
+  | Finding<
+      'behaviour',
+      {
+        behaviour: BehaviourId;
+        seed: string;
+        expected: string;
+        requests: string[];
+        seen: BehaviourSeen[];
+        also?: string;
+      }
     >;
 
 /** Where a workflow problem sits: a step of it, and the step's operation when it names one. */
@@ -98,6 +128,16 @@ function fieldsSeen(seen: RuleSeen[], redact: Redact): string {
     .map(({ at, value }) => `${excerpt(at, redact, 120)} = ${jsonExcerpt(value, redact)}`);
   const more = seen.length - shown.length;
   return `${shown.join('; ')}${more > 0 ? `; and ${more} more` : ''}`;
+}
+
+/** The values that break a behaviour, `at in request n = value` each (`at = value` with one request). */
+function behaviourSeen(seen: readonly BehaviourSeen[], requests: number, redact: Redact): string {
+  return seen
+    .map(({ request, at, value }) => {
+      const where = requests > 1 ? `${excerpt(at, redact, 120)} in request ${request + 1}` : excerpt(at, redact, 120);
+      return `${where} = ${jsonExcerpt(value, redact, BEHAVIOUR_VALUE_LENGTH)}`;
+    })
+    .join('; ');
 }
 
 /** An operation's finding in the report's words; what the service sent is redacted and cut (`excerpt`). */
@@ -169,6 +209,19 @@ export function operationProblem(finding: OperationFinding, redact: Redact): Ope
         rule: finding.rule,
         seed: finding.seed,
       };
+    case 'behaviour': {
+      const seen = behaviourSeen(finding.seen, finding.requests.length, redact);
+      const also = finding.also === undefined ? undefined : excerpt(finding.also, redact);
+      return {
+        check,
+        expected: `${finding.behaviour}: ${finding.expected}`,
+        observed: also === undefined ? seen : seen === '' ? also : `${seen} (${also})`,
+        behaviour: finding.behaviour,
+        seed: finding.seed,
+        ...(finding.requests[0] === undefined ? {} : { request: finding.requests[0] }),
+        requests: finding.requests,
+      };
+    }
   }
 }
 
@@ -228,6 +281,14 @@ export function problemLines(problems: readonly (OperationProblem | WorkflowProb
   const lines: string[] = [];
   let shown: string | undefined;
   for (const problem of problems) {
+    const requests = 'requests' in problem ? problem.requests : undefined;
+    if (requests !== undefined && requests.length > 1) {
+      // A behaviour seen across requests: each numbered, as its `observed` refers to them.
+      lines.push(...requests.map((request, index) => `request ${index + 1}: ${request}`));
+      shown = undefined;
+      lines.push(problemLine(problem));
+      continue;
+    }
     if (problem.request !== undefined && problem.request !== shown) lines.push(`request: ${problem.request}`);
     shown = problem.request ?? shown;
     lines.push(problemLine(problem));

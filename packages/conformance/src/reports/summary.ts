@@ -3,7 +3,7 @@
 // text: no control sequence, no reordering or hidden character.
 import { problemLines } from './problem-words.js';
 import { createRedactor } from './redact.js';
-import type { ConformanceReport, OperationStatus, WorkflowResult } from './report-types.js';
+import type { BehaviourResult, ConformanceReport, OperationStatus, WorkflowResult } from './report-types.js';
 
 // C0 controls (ESC starts a terminal's control sequences), DEL, C1 controls (CSI and OSC among them), the
 // characters that reorder text (BiDi embeddings, overrides, isolates and marks), zero-width ones that hide
@@ -21,6 +21,12 @@ function visible(line: string): string {
 
 const MARKS: Record<OperationStatus, string> = { pass: 'ok  ', fail: 'FAIL', timeout: 'TIME', skipped: 'skip' };
 const FLOW_MARKS: Record<WorkflowResult['status'], string> = { pass: 'ok  ', fail: 'FAIL', incomplete: 'part' };
+const BEHAVIOUR_MARKS: Record<BehaviourResult['status'], string> = {
+  pass: 'ok  ',
+  fail: 'FAIL',
+  inconclusive: '??  ',
+  skipped: 'skip',
+};
 const INDENT = '        ';
 // The longest line of an observation in the summary.
 const OBSERVATION_LINE = 160;
@@ -52,6 +58,17 @@ export function formatSummary(report: ConformanceReport): string {
       for (const line of problemLines(workflow.problems)) lines.push(`${INDENT}${line}`);
     }
   }
+  if (report.behaviours.length > 0) {
+    lines.push('', 'Behaviour across requests (a failure is listed under its operation above)');
+    const width = Math.max(...report.behaviours.map((result) => result.behaviour.length));
+    const opWidth = Math.max(...report.behaviours.map((result) => result.operationId.length));
+    for (const result of report.behaviours) {
+      const head = `  ${BEHAVIOUR_MARKS[result.status]}  ${result.behaviour.padEnd(width)}  ${result.operationId.padEnd(opWidth)}`;
+      const requests = `${result.requests} request${result.requests === 1 ? '' : 's'}`;
+      const line = result.reason ? `${head}  ${requests}; ${result.reason}` : `${head}  ${requests}`;
+      lines.push(line.length > OBSERVATION_LINE ? `${line.slice(0, OBSERVATION_LINE - 1)}…` : line);
+    }
+  }
   if (report.observations.length > 0) {
     lines.push(
       '',
@@ -69,6 +86,7 @@ export function formatSummary(report: ConformanceReport): string {
     `Requests: ${totals.requests} sent to the service (each listed in the JSON report's \`requests\`)`,
     `Totals: ${totals.operations} operations: ${totals.conform} conform, ${totals.fail} do not, ${totals.timedOut} timed out, ${totals.skipped} skipped; ` +
       `${totals.workflowsConform} of ${totals.workflows} workflows conform${totals.workflowsIncomplete > 0 ? ` (${totals.workflowsIncomplete} stopped where the contract allows)` : ''}; ` +
+      `${totals.behavioursHold} of ${totals.behaviours} behaviours hold${totals.behavioursInconclusive > 0 ? `, ${totals.behavioursInconclusive} inconclusive` : ''}; ` +
       `${totals.observations} observations; ${(report.durationMs / 1000).toFixed(1)} s`,
     report.conforms
       ? 'The service conforms to the contract.'

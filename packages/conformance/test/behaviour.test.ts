@@ -1,0 +1,171 @@
+// The behaviours across requests (check kind `behaviour`): the sandbox, which models every one, is found
+// behaving, its addresses in mixed case or not; the same sandbox with one behaviour broken (every answer
+// still valid against the contract) fails the run, naming the operation in the summary and in a JUnit
+// testcase, with the requests that show it. The README's table is held to the catalogue.
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type MockServer, startMock } from '@trading-analytics/mock';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { BEHAVIOURS } from '../src/behaviour/behaviour-catalogue.js';
+import { BEHAVIOUR_REQUESTS } from '../src/behaviour/run-behaviours.js';
+import {
+  type ConformanceReport,
+  formatJunit,
+  formatSummary,
+  type OperationReportProblem,
+  runConformance,
+} from '../src/index.js';
+import { PLANTED } from './support/planted-behaviours.js';
+import { type Answer, type Plant, startPlantedService } from './support/servers.js';
+
+type Body = Record<string, unknown>;
+
+let sandbox: MockServer;
+let dir: string;
+/** A team of the sandbox's world with more than ten ranked members: its leaderboard has a second page of 10. */
+let largeTeam: string;
+
+/** The code of a team with more than ten ranked members, found from the service's answers. */
+async function findLargeTeam(base: string): Promise<string> {
+  const board = (await (await fetch(`${base}/v1/leaderboard?size=300`)).json()) as { content: Body[] };
+  for (const row of board.content) {
+    const info = (await (await fetch(`${base}/v1/genesis-airdrop/${row.userAddress}/team-info`)).json()) as Body;
+    for (const team of [info.leaderTeam, info.memberTeam] as (Body | null)[]) {
+      if (!team) continue;
+      const page = (await (await fetch(`${base}/v1/leaderboard/team/${team.code}?size=1`)).json()) as Body;
+      if ((page.totalElements as number) > 10) return team.code as string;
+    }
+  }
+  throw new Error('the sandbox has no team with more than ten ranked members: the team behaviours cannot be shown');
+}
+
+beforeAll(async () => {
+  sandbox = await startMock({ port: 0, sandbox: true });
+  largeTeam = await findLargeTeam(sandbox.url);
+  dir = await mkdtemp(path.join(tmpdir(), 'conformance-behaviour-'));
+  // The team asked for is one with a second page: what a backend gives with --params for its real data.
+  await writeFile(path.join(dir, 'params.json'), JSON.stringify({ parameters: { team_code: largeTeam } }));
+});
+afterAll(async () => {
+  await sandbox?.close();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+// The join is remembered by the sandbox: every run starts from its world as built.
+beforeEach(async () => {
+  await fetch(`${sandbox.url}/__sandbox`, { method: 'DELETE' });
+});
+
+/** Runs the operations and behaviours (no workflows) against the sandbox behind these plants. */
+async function runPlanted(
+  plants: Record<string, Plant>,
+  options: { allowWrites?: boolean; mixedCaseAddresses?: boolean; instead?: Record<string, () => Answer> } = {},
+): Promise<ConformanceReport> {
+  const service = await startPlantedService({
+    upstream: sandbox.url,
+    plants,
+    instead: options.instead ?? {},
+    mixedCaseAddresses: options.mixedCaseAddresses ?? false,
+  });
+  try {
+    return await runConformance({
+      baseUrl: service.url,
+      rps: 1000,
+      concurrency: 8,
+      workflows: false,
+      params: path.join(dir, 'params.json'),
+      allowWrites: options.allowWrites ?? false,
+    });
+  } finally {
+    await service.close();
+  }
+}
+
+const behaviourProblems = (report: ConformanceReport) =>
+  report.problems.filter(
+    (problem): problem is OperationReportProblem => !problem.workflow && problem.check === 'behaviour',
+  );
+
+describe('a service that behaves', () => {
+  it('is the sandbox: no problem, and every behaviour holds (the join with --allow-writes)', async () => {
+    const report = await runPlanted({}, { allowWrites: true });
+    expect(report.problems).toEqual([]);
+    const statuses = Object.fromEntries(
+      report.behaviours.map((result) => [`${result.behaviour} ${result.operationId}`, result.status]),
+    );
+    expect(
+      Object.values(statuses).every((status) => status === 'pass'),
+      JSON.stringify(statuses),
+    ).toBe(true);
+    expect(report.behaviours).toHaveLength(BEHAVIOURS.length);
+    // The behaviours' requests stay within the documented budget, and each is listed as theirs.
+    const sent = report.requests.filter((request) => request.from === 'behaviour').length;
+    expect(sent).toBeGreaterThan(40);
+    expect(sent).toBeLessThanOrEqual(BEHAVIOUR_REQUESTS);
+  });
+});
+
+describe.concurrent('a service with one behaviour broken', () => {
+  for (const planted of PLANTED) {
+    it(`is caught: ${planted.what} (${planted.behaviour} on ${planted.operationId})`, async () => {
+      const report = await runPlanted(planted.plants, {
+        allowWrites: planted.allowWrites ?? false,
+        instead: planted.instead ?? {},
+      });
+      expect(report.conforms, JSON.stringify(report.behaviours.filter((b) => b.behaviour === planted.behaviour))).toBe(
+        false,
+      );
+      const result = report.behaviours.find(
+        (candidate) => candidate.behaviour === planted.behaviour && candidate.operationId === planted.operationId,
+      );
+      expect(result?.status, JSON.stringify(result)).toBe('fail');
+      const problem = behaviourProblems(report).find(
+        (candidate) => candidate.behaviour === planted.behaviour && candidate.operationId === planted.operationId,
+      );
+      expect(problem, JSON.stringify(report.problems, null, 1)).toBeDefined();
+      if (!problem) return;
+      const seed = BEHAVIOURS.find(
+        (behaviour) => behaviour.id === planted.behaviour && behaviour.operationId === planted.operationId,
+      )?.seed;
+      expect(problem).toMatchObject({ seed, expected: expect.stringMatching(new RegExp(`^${planted.behaviour}: `)) });
+      // The requests that show it: method and whole URL, each.
+      expect(problem.requests?.length).toBeGreaterThan(0);
+      for (const request of problem.requests ?? []) {
+        expect(request).toMatch(/^(GET|POST) http:\/\/127\.0\.0\.1:\d+\/v1\//);
+      }
+      expect(problem.request).toBe(problem.requests?.[0]);
+      // The operation fails, in the summary and as a JUnit testcase of its own.
+      const operation = report.operations.find((candidate) => candidate.operationId === planted.operationId);
+      expect(operation?.status).toBe('fail');
+      const summary = formatSummary(report);
+      expect(summary).toMatch(new RegExp(`\\n  FAIL  ${planted.operationId} `));
+      expect(summary).toContain(`behaviour: expected ${problem.expected}`);
+      expect(summary).toContain(problem.requests?.[0]);
+      const junit = formatJunit(report);
+      expect(junit).toMatch(
+        new RegExp(
+          `<testcase name="${planted.operationId}( \\(\\d+ of \\d+: behaviour\\))?" classname="conformance.operations"[^>]*>\\s*<failure type="behaviour"`,
+        ),
+      );
+    });
+  }
+});
+
+describe('the README', () => {
+  it('lists every behaviour with its operation, the description words it checks and its requests', async () => {
+    const readme = await readFile(new URL('../README.md', import.meta.url), 'utf8');
+    const rows = readme.split('\n').filter((line) => line.startsWith('| `'));
+    for (const behaviour of BEHAVIOURS) {
+      const escaped = behaviour.seed.replaceAll('|', '\\|');
+      const row = rows.find(
+        (line) =>
+          line.includes(`\`${behaviour.id}\``) &&
+          line.includes(`\`${behaviour.operationId}\``) &&
+          line.includes(escaped) &&
+          line.includes(`| ${behaviour.requests} |`),
+      );
+      expect(row, `${behaviour.id} on ${behaviour.operationId}`).toBeDefined();
+    }
+    expect(readme).toContain(`at most ${BEHAVIOUR_REQUESTS} requests`);
+  });
+});
