@@ -791,7 +791,7 @@ export interface components {
             rank: number;
             /** @description Wallet address of the trader. */
             userAddress: components["schemas"]["Address"];
-            /** @description Profit and loss in USD, a plain decimal number (not scaled). May be negative. */
+            /** @description Profit and loss in USD, a plain decimal number (not scaled). May be negative. How the PnL of a position whose settlement token is not a dollar amount (one margined in WMON, the wrapped native token of the examples) is valued in USD is not documented by the service (guide *Units and scales*). */
             pnl: number;
             /** @description Total trading volume in USD, a plain decimal number (not scaled). */
             totalVolUsd: number;
@@ -803,7 +803,7 @@ export interface components {
             biggestWin: number;
             /** @description Share of winning trades as a fraction (0.65 means 65 %), not a percentage. */
             winRate: number;
-            /** @description Total number of ranked traders on this leaderboard. It is not this trader's trade count. */
+            /** @description Total number of ranked traders; it is not this trader's trade count. In an all-zero record (a trader with no history, or no activity in a trading-stats window) it is 0 like every number. Which ranked traders it counts when the request narrows the ranking (a `timeframe`, a team, a `search`), and on a trading-stats record, whose window ranks no one (`rank` 0), is not documented by the service. */
             totalCount: number;
             /** @description Trading volume in the high-leverage band, USD, a plain decimal number. */
             highLeverageVolUsd: number;
@@ -1460,13 +1460,13 @@ export interface components {
             blockChain: components["schemas"]["BlockChain"];
             /** @description Number of onchain positions included in the valuation; 0 for an empty account. */
             positionCount: number;
-            /** @description Mark-to-market PnL, USD (plain decimal, not scaled), with each position's loss capped at its margin before the positions are summed. */
+            /** @description Mark-to-market PnL, USD (plain decimal, not scaled), with each position's loss capped at its margin before the positions are summed. Each position's PnL is computed in its settlement token (`marginToken`) and converted to USD before the sum; the price that converts a settlement token which is not a dollar amount (WMON, say) is not documented by the service. */
             unrealizedPnlUsd: components["schemas"]["DecimalString"];
             /** @description PnL including the accrued funding and holding fees, USD (plain decimal, not scaled), capped at the margin per position independently of `unrealizedPnlUsd`. The accrued fees are already in it: do not add them again. */
             unrealizedPnlAfterAccruedFeesUsd: components["schemas"]["DecimalString"];
             /** @description Total accrued funding, USD (plain decimal, not scaled); positive is income, negative is expense. */
             fundingFeeUsd: components["schemas"]["DecimalString"];
-            /** @description Total accrued holding fee, USD (plain decimal, not scaled), an expense reported as a nonnegative amount. */
+            /** @description Total accrued holding fee, USD (plain decimal, not scaled), an expense reported as a nonnegative amount: it carries no sign. */
             holdingFeeUsd: components["schemas"]["DecimalString"];
             /** @description Number of the block the positions and accrued fees were read at, an integer carried in a string (unscaled). */
             blockNumber: components["schemas"]["IntegerString"];
@@ -1486,7 +1486,7 @@ export interface components {
          * @description A trader's realized trading figures over the requested timeframe, before or after fees as requested with `is_after_fee`. USD amounts are plain decimal strings (not scaled).
          */
         TradeOverview: {
-            /** @description Realized PnL over the timeframe, USD (plain decimal, not scaled); may be negative. */
+            /** @description Realized PnL over the timeframe, USD (plain decimal, not scaled); may be negative. How the PnL of a position whose settlement token is not a dollar amount (one margined in WMON, the wrapped native token of the examples) is valued in USD is not documented by the service (guide *Units and scales*). */
             realizedPnlUsd: components["schemas"]["DecimalString"];
             /** @description Biggest single win over the timeframe, USD (plain decimal, not scaled). */
             biggestWinUsd: components["schemas"]["DecimalString"];
@@ -1511,7 +1511,7 @@ export interface components {
         PnlPoint: {
             /** @description Start of the bucket, Unix seconds (day boundaries follow the requested `timezone`). */
             t: number;
-            /** @description PnL of the bucket, USD (plain decimal, not scaled); may be negative. */
+            /** @description PnL of the bucket, USD (plain decimal, not scaled); may be negative. How the PnL of a position whose settlement token is not a dollar amount (one margined in WMON, the wrapped native token of the examples) is valued in USD is not documented by the service (guide *Units and scales*). */
             pnl: components["schemas"]["DecimalString"];
         };
         /**
@@ -1552,7 +1552,7 @@ export interface components {
         PortfolioData: {
             /** @description The trader's address. */
             trader: components["schemas"]["Address"];
-            /** @description Realized PnL, USD scaled by 1e18; may be negative. */
+            /** @description Realized PnL, USD scaled by 1e18; may be negative. How the PnL of a position whose settlement token is not a dollar amount (one margined in WMON, the wrapped native token of the examples) is valued in USD is not documented by the service (guide *Units and scales*). */
             realizedPNL: components["schemas"]["IntegerString"];
             /** @description Realized PnL after fees, USD scaled by 1e18; may be negative. */
             realizedPNLAfterFees: components["schemas"]["IntegerString"];

@@ -3,7 +3,7 @@
 // the docs like `npm start`, then rebuilds on each save of openapi/ and serves the change from the same ports.
 //
 //   npm run dev [-- --port 4010] [--docs-port 4011] [--host 127.0.0.1] [--cors-credentials]
-//               [--scenario <operationId>=<key>]... [--scenarios <file.json>]
+//               [--control-origin <origin>]... [--scenario <operationId>=<key>]... [--scenarios <file.json>]
 //               [--sandbox [--seed <n>] [--now <ISO-8601>]] [--project <dir>]
 import { parseArgs } from 'node:util';
 import { runDev } from './lib/dev-loop.mjs';
@@ -11,7 +11,7 @@ import { optionsOrExit, projectUsage, serveFlags, serveOptions, serveUsage } fro
 import { isEntryPoint } from './lib/steps.mjs';
 
 const usage = `Usage: npm run dev -- [--port <port>] [--docs-port <port>] [--host <address>] [--cors-credentials]
-                      [--scenario <operationId>=<key>]... [--scenarios <file.json>]
+                      [--control-origin <origin>]... [--scenario <operationId>=<key>]... [--scenarios <file.json>]
                       [--sandbox [--seed <n>] [--now <ISO-8601>]] [--project <dir>]
 
 ${serveUsage}

@@ -4,8 +4,8 @@
 // `npm run dev` (lib/dev-loop.mjs), with the same flags.
 //
 //   npm start [-- --port 4010] [--host 127.0.0.1] [--docs-port 4011] [--docs-file dist/docs/index.html]
-//             [--skip-build] [--cors-credentials] [--scenario <operationId>=<key>]... [--scenarios <file.json>]
-//             [--sandbox [--seed <n>] [--now <ISO-8601>]] [--watch [--project <dir>]]
+//             [--skip-build] [--cors-credentials] [--control-origin <origin>]... [--scenario <operationId>=<key>]...
+//             [--scenarios <file.json>] [--sandbox [--seed <n>] [--now <ISO-8601>]] [--watch [--project <dir>]]
 //   (or MOCK_PORT, MOCK_HOST, DOCS_PORT in the environment; flags win)
 import { spawn } from 'node:child_process';
 import { stat } from 'node:fs/promises';
@@ -28,8 +28,8 @@ import { boundPort, closeServer, serveDocs, stopOnSignals, urlHost } from './lib
 import { isEntryPoint, messageOf, runSteps, StepError } from './lib/steps.mjs';
 
 const usage = `Usage: npm start -- [--port <port>] [--host <address>] [--docs-port <port>] [--docs-file <file>] [--skip-build]
-                    [--cors-credentials] [--scenario <operationId>=<key>]... [--scenarios <file.json>]
-                    [--sandbox [--seed <n>] [--now <ISO-8601>]] [--watch [--project <dir>]]
+                    [--cors-credentials] [--control-origin <origin>]... [--scenario <operationId>=<key>]...
+                    [--scenarios <file.json>] [--sandbox [--seed <n>] [--now <ISO-8601>]] [--watch [--project <dir>]]
 
 ${serveUsage}
   --docs-file <file>   the rendered docs page (default dist/docs/index.html)
@@ -166,6 +166,7 @@ async function main() {
       port: options.port,
       logLevel: 'error',
       corsCredentials: options.corsCredentials,
+      controlOrigins: options.controlOrigins,
       scenarios: options.scenarios,
       sandbox: options.sandbox,
     });

@@ -45,6 +45,7 @@ const since = (/** @type {number} */ started) => `${((performance.now() - starte
  * @property {number} [port] the mock's port; 0 for any free one
  * @property {number} [docsPort] the docs' port; 0 for any free one
  * @property {boolean} [corsCredentials]
+ * @property {string[]} [controlOrigins] origins besides the loopback ones whose pages may drive the mock's controls
  * @property {Record<string, string>} [scenarios] the mock's scenario choices, kept across reloads
  * @property {import('@trading-analytics/mock').SandboxSettings | false} [sandbox] the mock's sandbox (its world
  *   and joins are kept across reloads), or false for the examples
@@ -63,6 +64,7 @@ export async function startDev({
   port = 4010,
   docsPort = 4011,
   corsCredentials = false,
+  controlOrigins = [],
   scenarios = {},
   sandbox = false,
   log = console.log,
@@ -77,6 +79,7 @@ export async function startDev({
     contract: paths.bundle,
     logLevel: /** @type {const} */ ('error'),
     corsCredentials,
+    controlOrigins,
     scenarios,
     sandbox,
   };

@@ -1,6 +1,7 @@
 // @ts-check
 // The flags `npm start` and `npm run dev` share, read one way: where the mock and the docs listen (flags win
-// over MOCK_PORT, MOCK_HOST and DOCS_PORT), the mock's CORS mode, its scenario choices and its sandbox, and
+// over MOCK_PORT, MOCK_HOST and DOCS_PORT), the mock's CORS mode and control origins, its scenario choices and
+// its sandbox, and
 // the project the dev loop watches.
 import path from 'node:path';
 import { ANY_FREE_PORT, parsePort } from '@trading-analytics/core';
@@ -23,6 +24,8 @@ export const serveUsage = `  --port <port>        port of the mock (default 4010
   --host <address>     address the mock and the docs listen on (default 127.0.0.1, or MOCK_HOST)
   --cors-credentials   the mock reflects the calling origin with Access-Control-Allow-Credentials: true
                        (default: any origin, no credentials)
+  --control-origin <origin>  an origin whose pages may drive the mock's /__sandbox and /__scenarios, besides
+                       pages on localhost, 127.0.0.1 and [::1] (repeatable), e.g. https://app.example.com
   --scenario <operationId>=<key>  the mock answers that operation with that case until changed (repeatable);
                        change it while it runs with PUT /__scenarios
   --scenarios <file>   the same from a JSON file: {"getUnrealizedPnl": "503"}
@@ -42,6 +45,7 @@ export const projectUsage = `  --project <dir>      (watching) a copy of this re
  * @property {number} port the mock's port; 0 for any free one
  * @property {number} docsPort the docs' port; 0 for any free one
  * @property {boolean} corsCredentials
+ * @property {string[]} controlOrigins origins besides the loopback ones whose pages may drive the mock's controls
  * @property {Record<string, string>} scenarios the mock's scenario choices, by operationId
  * @property {import('@trading-analytics/mock').SandboxSettings | false} sandbox the mock's sandbox, or false
  * @property {string} project the folder whose openapi/ the dev loop watches
@@ -72,6 +76,7 @@ export function serveOptions(values, env) {
     port,
     docsPort,
     corsCredentials: values['cors-credentials'] === true,
+    controlOrigins: Array.isArray(values['control-origin']) ? values['control-origin'] : [],
     scenarios: readScenarioChoices({
       scenario: Array.isArray(values.scenario) ? values.scenario : undefined,
       scenariosFile,

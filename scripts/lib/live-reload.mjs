@@ -1,7 +1,7 @@
 // @ts-check
-// Live reload of the docs page for `npm run dev`: an event stream the docs server serves at /__dev/events,
-// and a small script added to the page that reloads it on `reload` and shows a lint problem over the page
-// on `problem`, until the next good save reloads it.
+// Live reload of the docs page for `npm run dev`: an event stream the docs server serves at /__dev/events
+// (under the docs server's Host check, lib/serve.mjs), and a small script added to the page that reloads it
+// on `reload` and shows a lint problem over the page on `problem`, until the next good save reloads it.
 import { contentSecurityPolicy, docsDocument } from '../docs.mjs';
 
 /** @import { IncomingMessage, ServerResponse } from 'node:http' */

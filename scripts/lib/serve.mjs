@@ -3,6 +3,7 @@
 // until Ctrl-C or SIGTERM, or until the mock stops on its own.
 import { readFile } from 'node:fs/promises';
 import http from 'node:http';
+import { isAllowedHost, quoted } from '@trading-analytics/core';
 import { messageOf } from './steps.mjs';
 
 /**
@@ -18,8 +19,11 @@ export function urlHost(/** @type {string} */ host) {
 
 /**
  * Serves one self-contained HTML page at `/`; everything else is a 404. With `live` (npm run dev, see
- * lib/live-reload.mjs) it also serves the reload events, and the page with the reload script. Resolves with
- * the listening server (its `address().port` is the one picked for port 0).
+ * lib/live-reload.mjs) it also serves the reload events, and the page with the reload script. Like the mock,
+ * it answers only under a loopback name or `host` (the core's `isAllowedHost`): a page of another site that
+ * points a name of its own at this machine (DNS rebinding) gets a 421, and neither the page nor the events,
+ * which carry the lint output. Resolves with the listening server (its `address().port` is the one picked
+ * for port 0).
  * @param {string} docsFile
  * @param {string} host
  * @param {number} port
@@ -28,6 +32,14 @@ export function urlHost(/** @type {string} */ host) {
  */
 export function serveDocs(docsFile, host, port, live) {
   const server = http.createServer(async (request, response) => {
+    if (!isAllowedHost(request.headers.host, host)) {
+      response
+        .writeHead(421, { 'content-type': 'text/plain; charset=utf-8' })
+        .end(
+          `Host ${quoted(String(request.headers.host ?? '(none)'))} is not a loopback name or the address the docs are served on (${host}).\n`,
+        );
+      return;
+    }
     const { pathname } = new URL(request.url ?? '/', 'http://docs');
     if (live?.handle(request, response, pathname)) return;
     if (!['GET', 'HEAD'].includes(request.method ?? '') || !['/', '/index.html'].includes(pathname)) {

@@ -1,13 +1,14 @@
 // The words of the contract say no more than the seed: no description, summary or guide of the bundle, and
 // nothing in the READMEs or the client's doc comments, repeats a claim the seed does not make.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { createContract, scenarioKeys, selectionMiss, unknownScenarioMessage } from '../../packages/core/src/index.js';
 import { DEFAULT_NOW, TOKENS } from '../../packages/sandbox/src/cast.js';
 import { docsDocument, notDocumentedHeading } from '../../scripts/docs.mjs';
 import { changelogHeading } from '../../scripts/lib/changelog.mjs';
 import { type Json, loadBundle } from '../support/contract';
-import { formatReadings, overstatements } from './seed-facts';
+import { formatReadings, inventedReasonsFor503, overstatements } from './seed-facts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const clientDir = `${root}packages/client/`;
@@ -42,6 +43,24 @@ const texts: [string, string][] = [
     ),
 ];
 
+/**
+ * Every text file of the repository a person reads or runs (sources, tests, scripts, READMEs, the contract's
+ * YAML), but what is built or installed and this check's own lists of forbidden words.
+ */
+function repositoryTexts(dir = root): [string, string][] {
+  const skipped = new Set(['node_modules', 'dist', 'generated', '.git', 'coverage']);
+  const own = new Set(['test/contract/seed-facts.ts', 'test/contract/prose.test.ts']);
+  const found: [string, string][] = [];
+  for (const name of readdirSync(dir)) {
+    const file = `${dir}${name}`;
+    const relative = file.slice(root.length);
+    if (skipped.has(name) || own.has(relative) || name === 'package-lock.json') continue;
+    if (statSync(file).isDirectory()) found.push(...repositoryTexts(`${file}/`));
+    else if (/\.(md|ts|mts|mjs|js|json|ya?ml)$/.test(name)) found.push([relative, readFileSync(file, 'utf8')]);
+  }
+  return found;
+}
+
 /** Every `format` keyword of a node, with the schemas it sits in. */
 function formatsOf(node: Json, found = new Set<string>()): Set<string> {
   if (node === null || typeof node !== 'object') return found;
@@ -61,6 +80,65 @@ describe('the prose', () => {
   it.each(overstatements)('never says %s (%s)', (claim) => {
     // Line breaks inside a folded YAML paragraph read as spaces.
     expect(texts.filter(([, text]) => claim.test(flat(text))).map(([where]) => where)).toEqual([]);
+  });
+
+  it("gives the 503 no cause but the seed's (L543), in any wording, anywhere in the repository", () => {
+    const everywhere = [...repositoryTexts(), ...proseOf(loadBundle())];
+    expect(everywhere.length).toBeGreaterThan(300);
+    const invented = everywhere.flatMap(([where, text]) =>
+      inventedReasonsFor503(text).map((sentence) => `${where}: ${sentence}`),
+    );
+    expect(invented).toEqual([]);
+  });
+
+  it("tells an invented cause of the 503 from the seed's, however it is worded", () => {
+    for (const invented of [
+      'The service answers 503 while it catches up.',
+      'A 503 means the indexer is still syncing.',
+      'While the backend is busy, it returns 503.',
+      'The service answers 503 during maintenance.',
+      '// 503: the service is overloaded, try later',
+    ])
+      expect(inventedReasonsFor503(invented), invented).not.toEqual([]);
+    for (const seeds of [
+      '503 when a complete current valuation is not available.',
+      'A 503 means that no complete valuation is available right now, never that the value is zero.',
+      'The service answers 503 when a quote is stale or unsafe, or on an RPC timeout.',
+      '(a 503 while no complete valuation is available)',
+      'The client repeats a read that gets a 503, with a jittered exponential backoff.',
+    ])
+      expect(inventedReasonsFor503(seeds), seeds).toEqual([]);
+  });
+
+  it("quotes the kit's own messages as the kit writes them", () => {
+    const document = loadBundle();
+    const contract = createContract(document);
+    const catalog = scenarioKeys(document);
+    // What the core writes for the input a quoted message names: a Prefer status, or a scenario key.
+    const written = (operationId: string, rest: string): string | undefined => {
+      const status = /^documents no status (\d+)\b/.exec(rest);
+      const operation = contract.operations.find((candidate) => candidate.operationId === operationId);
+      if (status && operation) return selectionMiss(operation, { code: Number(status[1]) });
+      const key = /^has no scenario "([^"]*)"/.exec(rest);
+      if (key) return unknownScenarioMessage(operationId, key[1], Object.keys(catalog[operationId]?.keys ?? {}));
+      return undefined;
+    };
+    const quotes = readmes.flatMap((file) =>
+      [...flat(read(file)).matchAll(/`([a-z]+[A-Z]\w*) ((?:documents|has no) [^`]*)`/g)].map(
+        ([, operationId, rest]) => ({ file, quoted: `${operationId} ${rest}`, operationId, rest }),
+      ),
+    );
+    expect(quotes.length).toBeGreaterThanOrEqual(2);
+    for (const { file, quoted, operationId, rest } of quotes) {
+      const actual = written(operationId as string, rest as string);
+      // A quote may end with "…" where it leaves the rest of the message out.
+      const shown = quoted.replace(/…$/, '');
+      expect({ file, quoted, actual: actual?.startsWith(shown) ? quoted : actual }).toEqual({
+        file,
+        quoted,
+        actual: quoted,
+      });
+    }
   });
 
   it('says the native collateral amount is added when the user pays with the native token', () => {
@@ -100,6 +178,49 @@ describe('the prose', () => {
     );
     expect(readme).toMatch(/"the later one and \.\.\. the one to implement"/);
     expect(readme).toMatch(/a value valid in both would mean two amounts/);
+  });
+
+  it("says what totalCount means in the description's words (L50), where every endpoint that returns it reads it", () => {
+    const document = loadBundle();
+    const totalCount = flat(document.components.schemas.LeaderboardEntry.properties.totalCount.description);
+    expect(totalCount).toMatch(/^Total number of ranked traders; it is not this trader's trade count\./);
+    // The leaderboard pages, my-rank and trading-stats all return LeaderboardEntry, so all read this text.
+    expect(JSON.stringify(document.components.schemas.LeaderboardPage)).toContain(
+      '#/components/schemas/LeaderboardEntry',
+    );
+    const returning = Object.entries<Json>(document.paths)
+      .filter(([, item]) =>
+        ['#/components/schemas/LeaderboardEntry', '#/components/schemas/LeaderboardPage'].includes(
+          item.get?.responses?.['200']?.content?.['application/json']?.schema?.$ref,
+        ),
+      )
+      .map(([path]) => path);
+    expect(returning.sort()).toEqual(
+      [
+        '/v1/leaderboard',
+        '/v1/leaderboard/my-rank',
+        '/v1/leaderboard/team/{team_code}',
+        '/v1/leaderboard/{user_address}/trading-stats',
+      ].sort(),
+    );
+  });
+
+  it('states the one rounding rule the description gives (L263), and that the others are not documented', () => {
+    const units = flat(guide('Units and scales'));
+    expect(units).toContain('"integer rounding may leave tiny differences"');
+    expect(units).toMatch(/For every other USD figure it states none/);
+  });
+
+  it('says, where the PnL is read, that the USD value of a PnL in another settlement token is not documented', () => {
+    const { schemas } = loadBundle().components;
+    for (const field of [
+      schemas.LeaderboardEntry.properties.pnl,
+      schemas.TradeOverview.properties.realizedPnlUsd,
+      schemas.PnlPoint.properties.pnl,
+      schemas.PortfolioData.properties.realizedPNL,
+      schemas.UnrealizedPnl.properties.unrealizedPnlUsd,
+    ])
+      expect(flat(field.description)).toMatch(/settlement token .*(valued|converts?) .*not documented by the service/);
   });
 
   it('gives the trade-history margin and pnl in lvToken decimals in the client README (L213, L461)', () => {

@@ -267,7 +267,17 @@ export const operations: OperationFact[] = Object.entries(table).flatMap(([tag, 
  * `x-not-documented`, and words the marker's text must contain. The contract has these markers and no others.
  */
 export const notShown: Record<string, RegExp> = {
-  '#/info': /authentication.*rate limits.*webhooks.*deprecation/is, // L514, L532, L570, L580
+  // L514, L532, L570, L580; rounding: only L263 states one ("Integer rounding may leave tiny differences")
+  '#/info': /authentication.*rate limits.*webhooks.*deprecation.*rounding/is,
+  // A PnL in a settlement token valued in USD: L262-L263 convert the unrealized PnL "to USD", at no stated price
+  // or time; L44, L220, L224, L231 give the realized figures in USD and say nothing of the conversion
+  '#/components/schemas/LeaderboardEntry/properties/pnl': /settlement token.*USD/i,
+  '#/components/schemas/TradeOverview/properties/realizedPnlUsd': /settlement token.*USD/i,
+  '#/components/schemas/PnlPoint/properties/pnl': /settlement token.*USD/i,
+  '#/components/schemas/PortfolioData/properties/realizedPNL': /settlement token.*USD/i,
+  '#/components/schemas/UnrealizedPnl/properties/unrealizedPnlUsd': /settlement token.*USD/i,
+  // L50 "Total number of ranked traders"; nothing on a timeframe, a team (L352), a search or a stats window (L368)
+  '#/components/schemas/LeaderboardEntry/properties/totalCount': /timeframe.*team.*search.*trading-stats/is,
   '#/paths/~1v1~1oracle~1price~1updates~1by-position/post': /lifetime/i, // L399, L567: "short-lived", no number
   '#/paths/~1v1~1oracle~1price~1pairs~1latest/post': /empty pairBases/i, // L553
   '#/paths/~1v1~1trading-competition~1join/post': /missing required field.*unknown competition id/i, // L553
@@ -343,6 +353,31 @@ export const tolerated = {
     '#/components/schemas/HistoricalPrice/properties/hoursAgo':
       'L91 integer; the 1 to 24 of L409 bounds the request parameter only',
     '#/components/schemas/BlockChain': 'L27 defaults to MONAD; no list of chains is given, so no enum',
+    // Integers the seed gives no bound (and no word that makes them a count): no minimum.
+    '#/components/schemas/PageMetadata/properties/pageNumber':
+      'L29 "pageNumber (integer, 0-indexed)": where counting starts; the page parameter it echoes has no minimum',
+    '#/components/schemas/PageMetadata/properties/pageSize': 'L29 "pageSize (integer)"',
+    '#/components/schemas/PageMetadata/properties/totalPages': 'L29 "totalPages (integer)"',
+    '#/components/schemas/PageMetadata/properties/totalElements': 'L29 "totalElements (integer)"',
+    '#/components/schemas/LeaderboardEntry/properties/rank':
+      'L42 "0 means the trader is outside the ranked set ..."; no other rank value is described',
+    '#/components/schemas/LeaderboardEntry/properties/winCount': 'L46 "winCount | integer", no note',
+    '#/components/schemas/LeaderboardEntry/properties/loseCount': 'L47 "loseCount | integer", no note',
+    '#/components/schemas/Competition/properties/currentParticipants': 'L124 "currentParticipants | integer", no note',
+    '#/components/schemas/CompetitionLeaderboardRow/properties/rank': 'L138 "rank: integer"',
+    '#/components/schemas/Pair/properties/priceDisplayDecimals': 'L284 integer, "Display hint only"',
+    '#/components/schemas/Pair/properties/minHoldingSeconds':
+      'L286 integer, "Minimum time before a position can be closed"',
+    '#/components/schemas/UserDailyVolume/properties/openCount': 'L301 "openCount integer"',
+    '#/components/schemas/UserDailyVolume/properties/closeCount': 'L301 "closeCount integer"',
+    '#/components/schemas/TeamInfo/properties/teamMemberCount': 'L151 "teamMemberCount integer"',
+    '#/components/schemas/TradeHistoryEvent/properties/blockNumber': 'L196 "blockNumber | integer", no note',
+    '#/components/schemas/TradeHistoryEvent/properties/transactionIndex': 'L197 "transactionIndex | integer"',
+    '#/components/schemas/TradeHistoryEvent/properties/logIndex': 'L198 "logIndex | integer"',
+    '#/components/schemas/PortfolioData/properties/metrics/properties/positionLiveCount':
+      'L236 "metrics.positionLiveCount | integer", no note',
+    '#/components/schemas/PortfolioData/properties/metrics/properties/orderLiveCount':
+      'L237 "metrics.orderLiveCount | integer", no note',
   } as Record<string, string>,
   /**
    * Fields the seed calls "Hex" and nothing more (no `0x` is promised): each must accept the same digits
@@ -357,6 +392,22 @@ export const tolerated = {
     ['#/components/schemas/TradeHistoryEvent/properties/hash', 'L199 "Hex."'],
     ['#/components/schemas/TradeHistoryEvent/properties/positionHash', 'L200 "Hex."'],
   ] as [string, string][],
+};
+
+/**
+ * Every bound (`minimum`, `maximum`, exclusive or not) of the contract, with the seed's words that state it:
+ * a range, a count ("Number of", "Count of") or a fraction. Any other bound is a constraint the seed does not
+ * state (openapi/README.md), which would refuse a response the service may send.
+ */
+export const statedBounds: Record<string, string> = {
+  '#/paths/~1v1~1oracle~1price~1pair-hours-ago/get/parameters/2/schema':
+    'L409 "Integer 1 to 24, default 24 ... Outside the range the result is 400"',
+  '#/components/schemas/LeaderboardEntry/properties/winRate': 'L49 "A fraction, not a percentage."',
+  '#/components/schemas/TradeOverview/properties/winRate': 'L220 "winRate number (fraction, not percentage)"',
+  '#/components/schemas/LeaderboardEntry/properties/totalCount': 'L50 "Total number of ranked traders"',
+  '#/components/schemas/UnrealizedPnl/properties/positionCount': 'L250 "Number of onchain positions included."',
+  '#/components/schemas/PortfolioData/properties/gain': 'L234 "Count of profitable closed positions."',
+  '#/components/schemas/PortfolioData/properties/loss': 'L235 "Count of unprofitable closed positions."',
 };
 
 /**
@@ -396,7 +447,6 @@ export const overstatements: [RegExp, string][] = [
     /Competition 8 alone/i,
     'L419-L421: the list filters by status, isReadyToDisplay and userAddress only; no request returns 8 alone',
   ],
-  [/catching up/i, 'L543: the causes of the 503 are RPC failure or timeout, missing token information, or a bad quote'],
   [
     /it documents 200/i,
     "L507: the gasless submission's response is not shown; the contract documents no status for it",
@@ -424,3 +474,43 @@ export const formatReadings: Record<string, RegExp> = {
   uri: /absolute URIs?/,
   date: /YYYY-MM-DD/,
 };
+
+/**
+ * The causes of the 503 the seed gives (L543: "RPC failure or timeout, missing token information, a missing,
+ * non-positive or stale quote, or an explicitly unsafe quote"; L547: "One unavailable position or required
+ * quote"; L548: a stale publication time): a clause that says why a 503 happens must name one of them, or the
+ * unavailable valuation they add up to.
+ */
+const seedCausesOf503 =
+  /valuation|\bRPC\b|time(d|s)? ?out|token information|quote|stale|unsafe|price|position|unavailable|not available/i;
+
+/** Causes the seed never gives, in the words they tend to come in (catching up, syncing, lag...). */
+const inventedCausesOf503 =
+  /catch(es|ing)? up|\bsync(s|ing|ed)?\b|\blag(s|ging)?\b|indexing|indexer|maintenance|overload|warm(s|ing)? up|\bbusy\b|rate.?limit|throttl|backlog|restart|deploy|degraded/i;
+
+const connective = 'while|whenever|when|because|since|during|as long as|if|means?(?: that)?|signals?|indicates?';
+/** A 503 followed closely by a connective: "answers 503 while ...", "a 503 means that ...". */
+const after503 = new RegExp(
+  String.raw`\b503\b[^.;:()|,\n"'\`{}=]{0,25}?\b(?:${connective})\b([^.;()|\n]{3,120})`,
+  'gi',
+);
+/** A connective clause, a comma, then a 503: "while ..., it answers 503". */
+const before503 =
+  /\b(?:while|whenever|when|because|since|during|as long as)\b([^.;()|\n,]{3,80}), (?:the service |it |the mock )?(?:answers|returns|gives|fails with|responds with) (?:a |an )?503\b/gi;
+
+/**
+ * The causes a text gives for the 503 that are not the seed's (L543), in any of the wordings above: a clause
+ * next to "503" that names none of the seed's causes, or an invented cause in a sentence that mentions 503.
+ */
+export function inventedReasonsFor503(text: string): string[] {
+  const found: string[] = [];
+  const flat = text.replace(/\s*\n\s*(?:\/\/|\*|#)?\s*/g, ' ');
+  for (const sentence of flat.split(/(?<=[.!?])\s+/)) {
+    if (!/\b503\b/.test(sentence)) continue;
+    if (inventedCausesOf503.test(sentence)) found.push(sentence.trim());
+    for (const [, clause] of [...sentence.matchAll(after503), ...sentence.matchAll(before503)]) {
+      if (!seedCausesOf503.test(clause as string)) found.push(sentence.trim());
+    }
+  }
+  return [...new Set(found)];
+}

@@ -3,7 +3,7 @@
 // exponent, `null` for a field that is "present only when"). Each case names the seed line it rests on.
 import { describe, expect, it } from 'vitest';
 import { ContractValidator, type Json, resolve } from '../support/contract';
-import { tolerated } from './seed-facts';
+import { statedBounds, tolerated } from './seed-facts';
 
 const contract = new ContractValidator();
 const document = contract.document;
@@ -82,6 +82,15 @@ const accepted: [string, string, () => unknown][] = [
       holdingFeeUsd: '5E-7',
     }),
   ],
+  ['L254 holdingFeeUsd of zero', 'UnrealizedPnl', () => ({ ...unrealized('withPositions'), holdingFeeUsd: '0' })],
+  [
+    'L117 collateralToken absent in an older variant, whatever the leaderboard type',
+    'Competition',
+    () => {
+      const { collateralToken: _absent, ...older } = competition('COLLATERAL_PNL_VOLUME_BASED');
+      return older;
+    },
+  ],
   [
     'L128 hasJoined filled in only when userAddress was supplied: null without it',
     'Competition',
@@ -142,9 +151,53 @@ const accepted: [string, string, () => unknown][] = [
   ],
 ];
 
+const unrealized = (key: string) => example('/v1/portfolio/{user_address}/unrealized-pnl', key);
+const competitions = () => example('/v1/trading-competition', 'allCompetitions') as Json[];
+const competition = (type: string) => competitions().find((record: Json) => record.leaderboardType === type);
+
 /** [seed line, schema, a value the seed rules out] */
 const refused: [string, string, () => unknown][] = [
   ['L186/L314 a CLOSED position carries closeInfo', 'Position', () => ({ ...position('CLOSED'), closeInfo: null })],
+  [
+    'L186/L313 an OPEN position carries no closeInfo ("Position is live; no closeInfo")',
+    'Position',
+    () => ({ ...position('OPEN'), closeInfo: position('CLOSED').closeInfo }),
+  ],
+  [
+    'L254 holdingFeeUsd is "reported as a nonnegative amount"',
+    'UnrealizedPnl',
+    () => ({ ...unrealized('withPositions'), holdingFeeUsd: '-19.25' }),
+  ],
+  [
+    'L254 holdingFeeUsd is nonnegative, in the exponent form too',
+    'UnrealizedPnl',
+    () => ({ ...unrealized('withPositions'), holdingFeeUsd: '-1.925E+1' }),
+  ],
+  [
+    'L265 with no positions every monetary field is the string 0',
+    'UnrealizedPnl',
+    () => ({ ...unrealized('emptyAccount'), fundingFeeUsd: '-0.5' }),
+  ],
+  [
+    'L265 with no positions a monetary field is "the string `0`", not another spelling of zero',
+    'UnrealizedPnl',
+    () => ({ ...unrealized('emptyAccount'), unrealizedPnlUsd: '0.00' }),
+  ],
+  [
+    'L257/L265 with no positions priceAsOf is null or omitted',
+    'UnrealizedPnl',
+    () => ({ ...unrealized('emptyAccount'), priceAsOf: 1795262390 }),
+  ],
+  [
+    'L117 collateralToken is null for a leaderboard type other than COLLATERAL_PNL_VOLUME_BASED',
+    'Competition',
+    () => ({ ...competition('TOTAL_VOLUME_BASED'), collateralToken: '0x5d876d73f4441d5f2438b1a3e2a51771b337f27a' }),
+  ],
+  [
+    'L117 collateralToken is the deposited token for COLLATERAL_PNL_VOLUME_BASED, not null',
+    'Competition',
+    () => ({ ...competition('COLLATERAL_PNL_VOLUME_BASED'), collateralToken: null }),
+  ],
   [
     'L36 string(dec) is a number in a string, not a number',
     'UnrealizedPnl',
@@ -208,5 +261,25 @@ describe('constraints the seed does not state', () => {
     ];
     const found = JSON.stringify(schema, (key, value) => (key === 'description' ? undefined : value));
     expect(constraints.filter((keyword) => found.includes(`"${keyword}"`))).toEqual([]);
+  });
+});
+
+/** Every schema of a node that carries a bound, by JSON pointer. */
+function boundsOf(node: Json, pointer = '#', found: string[] = []): string[] {
+  if (node === null || typeof node !== 'object') return found;
+  if (
+    ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'].some((keyword) => typeof node[keyword] === 'number')
+  )
+    found.push(pointer);
+  for (const [key, child] of Object.entries(node)) {
+    if (key === 'examples' || key === 'example') continue;
+    boundsOf(child as Json, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, found);
+  }
+  return found;
+}
+
+describe('bounds', () => {
+  it('are only those the seed states, each listed with its words', () => {
+    expect(boundsOf(document).sort()).toEqual(Object.keys(statedBounds).sort());
   });
 });

@@ -5,7 +5,8 @@ import createFetchClient, {
   serializeArrayParam,
 } from 'openapi-fetch';
 import { guardedFetch, type RedirectMode } from './guarded-fetch.js';
-import { invalid } from './invalid.js';
+import { invalid, own } from './invalid.js';
+import { readJsonBodies } from './json-body.js';
 import { type RetryOptions, retryMiddleware } from './retry.js';
 import type { paths } from './schema.js';
 import { limitTime } from './time-limit.js';
@@ -63,10 +64,11 @@ const DEFAULT_MAX_BODY_BYTES = 8 * 2 ** 20;
 /**
  * A typed client for the trading analytics service. Reads are retried (see `retryMiddleware`) unless
  * `retry` is false; results are openapi-fetch's `{ data, error, response }`, and `unwrap` turns them into
- * the data or an ApiError.
+ * the data or an ApiError. A success whose body is empty or not JSON where the contract promises JSON
+ * rejects with an ApiError. Only the options' own properties are read.
  */
-export function createClient(
-  {
+export function createClient(options?: ClientOptions): TradingAnalyticsClient {
+  const {
     baseUrl,
     fetch = globalThis.fetch,
     headers,
@@ -74,8 +76,7 @@ export function createClient(
     timeoutMs = Infinity,
     redirect = 'manual',
     maxBodyBytes = DEFAULT_MAX_BODY_BYTES,
-  } = {} as ClientOptions,
-): TradingAnalyticsClient {
+  } = own(options);
   if (!/^https?:\/\/[^/]/.test(baseUrl)) invalid('baseUrl must be an http(s) URL', baseUrl);
   // A timer takes 1 to 2^31-1 ms; Node turns a longer wait into 1 ms.
   if (!(Number.isInteger(timeoutMs) ? timeoutMs > 0 && timeoutMs < 2 ** 31 : timeoutMs === Infinity)) {
@@ -95,6 +96,7 @@ export function createClient(
     redirect: 'manual',
   });
   if (retry !== false) client.use(retryMiddleware(retry));
+  readJsonBodies(client);
   // Around each call rather than in a middleware, so that the limit covers the whole call and its timer is
   // cleared however the call ends.
   if (timeoutMs < Infinity) limitTime(client, timeoutMs);

@@ -1,15 +1,18 @@
 /**
- * A response outside 2xx. The service documents no error body, so callers branch on `status`. `body` is
- * what came back, as openapi-fetch reads it (parsed JSON, else text, undefined when empty); for a read
- * still 503 after its retries it is the text. `response` is the Response itself.
+ * A response outside 2xx, or a success whose body is not what the contract promises (empty, or not JSON:
+ * its message names the status and the media type). The service documents no error body, so callers branch
+ * on `status`. `body` is what came back, as openapi-fetch reads it (parsed JSON, else text, undefined when
+ * empty); for a read still 503 after its retries, and for a success body that is not JSON, it is the text.
+ * `response` is the Response itself.
  */
 export class ApiError extends Error {
   declare readonly status: number;
   declare readonly body: unknown;
   declare readonly response: Response;
 
-  constructor(response: Response, body?: unknown) {
-    super(`HTTP ${response.status} ${response.url}`);
+  /** `detail` says what is wrong beside the status, for a success whose body is not what the contract promises. */
+  constructor(response: Response, body?: unknown, detail?: string) {
+    super(`HTTP ${response.status} ${response.url}${detail ? `: ${detail}` : ''}`);
     Object.assign(this, { name: 'ApiError', status: response.status, body, response });
   }
 }

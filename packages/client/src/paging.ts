@@ -1,5 +1,5 @@
 import { ApiError, type FetchResult, unwrap } from './errors.js';
-import { invalid } from './invalid.js';
+import { invalid, own } from './invalid.js';
 
 /** The pagination envelope: 0-indexed pages whose `content` holds the items. */
 export interface Page<Item> {
@@ -31,8 +31,9 @@ const DEFAULT_MAX_PAGES = 1000;
  */
 export async function* paginate<Item>(
   fetchPage: (page: number) => Promise<FetchResult<Page<Item>>>,
-  { maxPages }: PaginateOptions = {},
+  options?: PaginateOptions,
 ): AsyncGenerator<Item, void, undefined> {
+  const { maxPages } = own(options);
   const limit = maxPages ?? DEFAULT_MAX_PAGES;
   if (!(limit >= 1 && (limit === Infinity || Number.isInteger(limit))))
     invalid('maxPages must be a positive integer', maxPages);

@@ -1,6 +1,6 @@
 import type { Middleware, MiddlewareCallbackParams } from 'openapi-fetch';
 import { ApiError } from './errors.js';
-import { invalid } from './invalid.js';
+import { invalid, own } from './invalid.js';
 
 export interface RetryOptions {
   /** Attempts in all, the first one included (default 3); 1 sends each request once. */
@@ -38,12 +38,8 @@ const sleep = (ms: number, signal: AbortSignal) =>
  * last attempt still gets 503 the call rejects with an ApiError: an unavailable value never reaches the
  * caller as data.
  */
-export function retryMiddleware({
-  attempts = 3,
-  baseDelayMs = 250,
-  maxDelayMs = 4000,
-  random = Math.random,
-}: RetryOptions = {}): Middleware {
+export function retryMiddleware(options?: RetryOptions): Middleware {
+  const { attempts = 3, baseDelayMs = 250, maxDelayMs = 4000, random = Math.random } = own(options);
   const limits = { attempts: [attempts, 1], baseDelayMs: [baseDelayMs, 0], maxDelayMs: [maxDelayMs, 0] };
   for (const [name, [value, least]] of Object.entries(limits)) {
     // A wait of 2^31 ms or more is one a timer cannot hold: Node would end it after 1 ms.

@@ -2,10 +2,7 @@
 // keeps a timeout signal only weakly, `AbortSignal.any()` too, so once the garbage collector runs such a
 // limit may never fire.
 
-// The openapi-fetch methods that make a call; `request(method, url, init)` takes its init one place later.
-const CALLS = ['request', 'GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'];
-
-type Call = (...args: unknown[]) => Promise<unknown>;
+import { aroundCalls } from './calls.js';
 
 /**
  * Gives every call of an openapi-fetch client at most `timeoutMs` (1 to 2^31-1, the range of a timer),
@@ -14,26 +11,20 @@ type Call = (...args: unknown[]) => Promise<unknown>;
  * signal aborts first.
  */
 export function limitTime(client: object, timeoutMs: number): void {
-  const calls = client as Record<string, Call>;
-  for (const name of CALLS) {
-    const call = calls[name];
-    if (!call) continue;
-    const at = name === 'request' ? 2 : 1;
-    calls[name] = (...args) => {
-      const init = args[at] as RequestInit | undefined;
-      const caller = init?.signal;
-      const controller = new AbortController();
-      const follow = () => controller.abort(caller?.reason);
-      const timer = setTimeout(
-        () => controller.abort(new DOMException(`No answer within ${timeoutMs} ms`, 'TimeoutError')),
-        timeoutMs,
-      );
-      caller?.aborted ? follow() : caller?.addEventListener('abort', follow);
-      args[at] = { ...init, signal: controller.signal };
-      return call(...args).finally(() => {
-        clearTimeout(timer);
-        caller?.removeEventListener('abort', follow);
-      });
-    };
-  }
+  aroundCalls(client, (call, args, at) => {
+    const init = args[at] as RequestInit | undefined;
+    const caller = init?.signal;
+    const controller = new AbortController();
+    const follow = () => controller.abort(caller?.reason);
+    const timer = setTimeout(
+      () => controller.abort(new DOMException(`No answer within ${timeoutMs} ms`, 'TimeoutError')),
+      timeoutMs,
+    );
+    caller?.aborted ? follow() : caller?.addEventListener('abort', follow);
+    args[at] = { ...init, signal: controller.signal };
+    return call(...args).finally(() => {
+      clearTimeout(timer);
+      caller?.removeEventListener('abort', follow);
+    });
+  });
 }

@@ -35,6 +35,30 @@ describe('createClient', () => {
     );
   });
 
+  // Hostile round three: an option inherited through the options object's prototype was used.
+  it('reads only the options’ own properties: an inherited option is ignored, as if left out', async () => {
+    expect(() => createClient(Object.create({ baseUrl: 'http://service.test' }))).toThrow(
+      'baseUrl must be an http(s) URL: undefined',
+    );
+    const scripted = scriptedFetch([503, 200], 200);
+    const inherited = Object.assign(Object.create({ retry: false, headers: { 'x-injected': 'yes' } }), {
+      baseUrl: 'http://service.test',
+      fetch: scripted.fetch,
+      retry: { random: () => 0 },
+    });
+    unwrap(await createClient(inherited).GET('/v1/sstk/apy'));
+    // retry was read (own), so the 503 was retried; the inherited headers were not sent.
+    expect(scripted.sent).toHaveLength(2);
+    expect(scripted.sent[0]?.headers.get('x-injected')).toBeNull();
+    const prototype = Object.prototype as Record<string, unknown>;
+    prototype.timeoutMs = -1;
+    try {
+      expect(() => createClient({ baseUrl: 'http://service.test' })).not.toThrow();
+    } finally {
+      delete prototype.timeoutMs;
+    }
+  });
+
   it('sends requests to the baseUrl (a trailing slash or a path prefix kept right) through the given fetch', async () => {
     for (const [baseUrl, expected] of [
       ['http://service.test/', 'http://service.test/v1/sstk/apy'],

@@ -51,17 +51,18 @@ describe('installed into an empty project', () => {
     for (const [index, line] of lines.entries()) expect(line).toMatch(expectedOutput[index]!);
   });
 
-  // The redirect rule, the body cap and the time limit (issue 18) took the client from 3484 to 4398 bytes.
-  it('keeps the client, bundled with openapi-fetch, minified and gzipped, within 4450 bytes', async () => {
+  // The redirect rule, the body cap and the time limit (issue 18) took the client from 3484 to 4398 bytes; the
+  // check of a success body and reading options as own properties (issue 30) from 4416 to 4715.
+  it('keeps the client, bundled with openapi-fetch, minified and gzipped, within 4750 bytes', async () => {
     const size = await bundleSize(
       installed.app,
       "export { createClient, unwrap, ApiError } from '@trading-analytics/client';",
     );
-    expect(size).toBeLessThanOrEqual(4450);
+    expect(size).toBeLessThanOrEqual(4750);
   });
 
-  it('keeps the whole package, every helper included, within 5400 bytes', async () => {
+  it('keeps the whole package, every helper included, within 5750 bytes', async () => {
     const size = await bundleSize(installed.app, "export * from '@trading-analytics/client';");
-    expect(size).toBeLessThanOrEqual(5400);
+    expect(size).toBeLessThanOrEqual(5750);
   });
 });

@@ -1,7 +1,7 @@
 // One conformance run: every operation of the contract (checks and out-of-range refusals), the
 // observations at the not-documented points, then the behaviours across requests beside the workflows.
 // Returns the report as data.
-import { ContractValidator } from '@trading-analytics/core';
+import { ContractValidator, ownOptions } from '@trading-analytics/core';
 import { runBehaviours } from './behaviour/run-behaviours.js';
 import { judgeForFlows, screenForFlows } from './flows/proxy-screen.js';
 import { runWorkflows } from './flows/run-workflows.js';
@@ -34,7 +34,9 @@ const RESPECT_WAIT_MARGIN_MS = 5_000;
  * Runs the contract against a service. Rejects with a UsageError for bad options; an unreachable base URL is
  * the report's one problem.
  */
-export async function runConformance(options: ConformanceOptions): Promise<ConformanceReport> {
+export async function runConformance(given: ConformanceOptions): Promise<ConformanceReport> {
+  // Only the options' own properties: one inherited through the object's prototype is ignored.
+  const options = ownOptions(given);
   const { allowWrites = false, behaviour = true, onProgress = () => {} } = options;
   const started = performance.now();
   const baseUrl = parseBaseUrl(options.baseUrl);
@@ -210,6 +212,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       screen: screenForFlows(document, validators, redact),
       judge: judgeForFlows(document, validators),
       redact,
+      secrets: Object.values(headers),
       inputs: { ...params.parameters },
       forward: ({ method, target, rawBody }) => limit(() => traffic.send({ method, target, rawBody }, 'workflows')),
     }),

@@ -1,6 +1,7 @@
 // The proxy between Respect and the service, on its own: what it passes on, what it refuses (never
-// forwarded), and what it makes of the service's answers (no Location on a redirect, 504/502 for no answer
-// or one over the cap). Requests are sent to it as Respect would, or as a hostile client could.
+// forwarded), what it answers its own Respect alone (the run's token, a loopback Host), and what it makes
+// of the service's answers (no Location on a redirect, 504/502 for no answer or one over the cap). Requests
+// are sent to it as Respect would, or as a hostile client could.
 import { request as httpRequest } from 'node:http';
 import { listOperations } from '@trading-analytics/core';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -31,11 +32,22 @@ async function proxyAnswering(answer: Sent, allowWrites = false, screen: Screen 
   return { proxy, forwarded };
 }
 
-/** Sends a raw request line to the proxy (the target as written, absolute or not); resolves with the answer. */
-function rawRequest(url: string, method: string, target: string, body?: string) {
+/**
+ * Sends a raw request line to the proxy, as its Respect does: the target as written (absolute or not) under
+ * the proxy's own path (the run's token), unless `asIs`; resolves with the answer.
+ */
+function rawRequest(
+  url: string,
+  method: string,
+  target: string,
+  body?: string,
+  { asIs = false, host }: { asIs?: boolean; host?: string } = {},
+) {
   return new Promise<{ status: number; headers: Record<string, unknown>; text: string }>((resolve, reject) => {
-    const { port } = new URL(url);
-    const sent = httpRequest({ host: '127.0.0.1', port, method, path: target }, (response) => {
+    const { port, pathname } = new URL(url);
+    const path = asIs ? target : `${pathname}${target}`;
+    const headers = host === undefined ? {} : { host };
+    const sent = httpRequest({ host: '127.0.0.1', port, method, path, headers }, (response) => {
       let text = '';
       response.on('data', (chunk) => (text += chunk));
       response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, text }));
@@ -80,7 +92,6 @@ describe('what the proxy refuses, never forwarding it', () => {
     ['GET', '/v1/nowhere', /no operation of the contract has this method and path/],
     ['GET', '/v1/x/%2e%2e/pairs', /a path fetch would rewrite/],
     ['GET', '/v1/pairs/../pairs', /a path fetch would rewrite/],
-    ['GET', 'http://127.0.0.1:9/v1/pairs', /not a path on the base URL/],
     ['GET', '//elsewhere.example/v1/pairs', /not a path on the base URL/],
   ])('%s %s', async (method, target, reason) => {
     const { proxy, forwarded } = await proxyAnswering(ok);
@@ -91,6 +102,44 @@ describe('what the proxy refuses, never forwarding it', () => {
     expect(proxy.requests).toEqual([
       { method, target, event: { method, target, kind: 'refused', reason: expect.stringMatching(reason) } },
     ]);
+  });
+});
+
+// Hostile round three: any process of the machine can find the proxy's port; it served them all, with the
+// run's --header values, and listed their requests as the flows' own.
+describe('what the proxy answers only its own Respect', () => {
+  it('gives its URL a random path of the run’s own, different every run', async () => {
+    const first = await proxyAnswering(ok);
+    const second = await startProxy(async () => ok, flowAdmission(operations, named, false));
+    try {
+      expect(first.proxy.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/[A-Za-z0-9_-]{32}$/);
+      expect(new URL(second.url).pathname).not.toBe(new URL(first.proxy.url).pathname);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it.each([
+    ['without the token', '/v1/pairs', { asIs: true }],
+    ['with another token', '/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/v1/pairs', { asIs: true }],
+    ['as an absolute URL', 'http://127.0.0.1:9/v1/pairs', { asIs: true }],
+    ['under a name of another site', '/v1/pairs', { host: 'evil.example' }],
+    ['under no known name', '/v1/pairs', { host: 'attacker.localhost.evil.example:1' }],
+  ] as const)('refuses a request %s: never forwarded, never listed', async (_case, target, options) => {
+    const { proxy, forwarded } = await proxyAnswering(ok);
+    const answer = await rawRequest(proxy.url, 'GET', target, undefined, options);
+    expect(answer.status).toBe(403);
+    expect(answer.text).not.toContain('[]');
+    expect(forwarded).toEqual([]);
+    expect(proxy.requests).toEqual([]);
+  });
+
+  it('takes its own requests under localhost or 127.0.0.1', async () => {
+    const { proxy, forwarded } = await proxyAnswering(ok);
+    const { port } = new URL(proxy.url);
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`])
+      expect((await rawRequest(proxy.url, 'GET', '/v1/pairs', undefined, { host })).status).toBe(200);
+    expect(forwarded).toHaveLength(2);
   });
 });
 

@@ -1,11 +1,14 @@
 // The request checks of the mock's guard and the MSW handlers, as pure functions of what a request carries:
 // each returns the values it read, or a list of violations saying what is wrong. None of them throws on any
 // input, and none recurses, so no input can exhaust the stack.
-import { MAX_JSON_DEPTH, MAX_SAFE_INTEGER } from './limits.js';
+import { MAX_JSON_DEPTH, MAX_JSON_VALUES, MAX_SAFE_INTEGER } from './limits.js';
 import type { Schema } from './openapi.js';
 import type { Violation } from './problems.js';
 
-/** The query as name -> value, or values when a name is repeated. */
+/**
+ * The query as name -> value, or values when a name is repeated: an object without a prototype, so every
+ * name is its own.
+ */
 export type Query = Record<string, string | string[]>;
 
 /** What a request prefers (RFC 7240 `Prefer`, or Prism's `__code`/`__example`/`__dynamic` query parameters). */
@@ -52,7 +55,8 @@ export function decodePath(rawPath: string): { segments: string[]; violations: V
  * value that does not decode is a violation.
  */
 export function decodeQuery(rawSearch: string): { query: Query; violations: Violation[] } {
-  const query: Query = {};
+  // Without a prototype, a name such as `__proto__` or `constructor` is a parameter like any other.
+  const query: Query = Object.create(null);
   const violations: Violation[] = [];
   const text = rawSearch.startsWith('?') ? rawSearch.slice(1) : rawSearch;
   if (text === '') return { query, violations };
@@ -70,7 +74,7 @@ export function decodeQuery(rawSearch: string): { query: Query; violations: Viol
       });
       continue;
     }
-    const previous = query[name];
+    const previous = Object.hasOwn(query, name) ? query[name] : undefined;
     query[name] = previous === undefined ? value : [...[previous].flat(), value];
   }
   return { query, violations };
@@ -166,86 +170,100 @@ export interface JsonNumber {
 interface Frame {
   path: (string | number)[];
   array: boolean;
+  /** In an array, the index of the next item. */
   next: number;
   key: string | undefined;
 }
 
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const isNumberStart = (code: number) => code === 0x2d || (code >= 0x30 && code <= 0x39);
+// Digits, `.`, `e`, `E`, `+` and `-`: what may follow the first character of a JSON number.
+const isNumberPart = (code: number) =>
+  (code >= 0x30 && code <= 0x39) || code === 0x2e || code === 0x65 || code === 0x45 || code === 0x2b || code === 0x2d;
+const isLetter = (code: number) => code >= 0x61 && code <= 0x7a;
+
 /**
- * Reads a JSON text without recursion: its nesting depth (refused past MAX_JSON_DEPTH) and every number with
- * the path that leads to it, as the client wrote it, so integers can be checked before `JSON.parse` rounds
- * them. Syntax is left to `JSON.parse`, which runs only once this pass has found nothing wrong.
+ * Reads a JSON text without recursion: its nesting depth (refused past MAX_JSON_DEPTH), how many values it
+ * holds (refused past MAX_JSON_VALUES) and every number with the path that leads to it, as the client wrote
+ * it, so integers can be checked before `JSON.parse` rounds them. Syntax is left to `JSON.parse`, which runs
+ * only once this pass has found nothing wrong. One pass over character codes, stopping at the first limit.
  */
-export function scanJson(text: string): { depthExceeded: boolean; numbers: JsonNumber[] } {
+export function scanJson(text: string): { depthExceeded: boolean; valuesExceeded: boolean; numbers: JsonNumber[] } {
   const numbers: JsonNumber[] = [];
   // One frame per open array or object: its path, and for an object the key read last.
   const stack: Frame[] = [];
+  let top: Frame | undefined;
   let pendingKey: string | undefined;
   let expectKey = false;
+  let values = 0;
   let index = 0;
-  const path = (): (string | number)[] => {
-    const frame = stack.at(-1);
-    if (!frame) return [];
-    return [...frame.path, frame.array ? frame.next : (frame.key ?? '')];
+  const refused = (depth: boolean) => ({ depthExceeded: depth, valuesExceeded: !depth, numbers });
+  // A value starts: its path (read before an array's index moves on), or undefined past MAX_JSON_VALUES.
+  const valueStarts = (): (string | number)[] | undefined => {
+    if (++values > MAX_JSON_VALUES) return undefined;
+    if (!top) return [];
+    if (top.array) return [...top.path, top.next++];
+    return [...top.path, top.key ?? ''];
   };
   while (index < text.length) {
-    const char = text[index] as string;
-    if (char === '"') {
+    const code = text.charCodeAt(index);
+    if (code === QUOTE) {
       let end = index + 1;
-      while (end < text.length && text[end] !== '"') end += text[end] === '\\' ? 2 : 1;
+      while (end < text.length && text.charCodeAt(end) !== QUOTE) end += text.charCodeAt(end) === BACKSLASH ? 2 : 1;
       if (expectKey) {
         pendingKey = strictJsonString(text.slice(index, end + 1));
         expectKey = false;
-      } else advance(stack);
+      } else if (!valueStarts()) return refused(false);
       index = end + 1;
       continue;
     }
-    if (char === '{' || char === '[') {
-      if (stack.length >= MAX_JSON_DEPTH) return { depthExceeded: true, numbers };
-      stack.push({ path: path(), array: char === '[', next: 0, key: undefined });
-      expectKey = char === '{';
+    if (code === 0x7b || code === 0x5b) {
+      // `{` or `[`
+      if (stack.length >= MAX_JSON_DEPTH) return refused(true);
+      const path = valueStarts();
+      if (!path) return refused(false);
+      top = { path, array: code === 0x5b, next: 0, key: undefined };
+      stack.push(top);
+      expectKey = code === 0x7b;
       index++;
       continue;
     }
-    if (char === '}' || char === ']') {
+    if (code === 0x7d || code === 0x5d) {
+      // `}` or `]`
       stack.pop();
-      advance(stack);
+      top = stack[stack.length - 1];
       expectKey = false;
       index++;
       continue;
     }
-    if (char === ':') {
-      const frame = stack.at(-1);
-      if (frame && !frame.array) frame.key = pendingKey;
+    if (code === 0x3a) {
+      // `:`
+      if (top && !top.array) top.key = pendingKey;
       index++;
       continue;
     }
-    if (char === ',') {
-      const frame = stack.at(-1);
-      if (frame && !frame.array) expectKey = true;
+    if (code === 0x2c) {
+      // `,`
+      if (top && !top.array) expectKey = true;
       index++;
       continue;
     }
-    if (char === '-' || (char >= '0' && char <= '9')) {
+    if (isNumberStart(code)) {
       let end = index + 1;
-      while (end < text.length && /[0-9eE.+-]/.test(text[end] as string)) end++;
-      numbers.push({ path: path(), text: text.slice(index, end) });
-      advance(stack);
+      while (end < text.length && isNumberPart(text.charCodeAt(end))) end++;
+      const path = valueStarts();
+      if (!path) return refused(false);
+      numbers.push({ path, text: text.slice(index, end) });
       index = end;
       continue;
     }
-    if (char === 't' || char === 'f' || char === 'n') advance(stack);
-    // Literals' remaining letters and whitespace carry nothing to check.
+    // `true`, `false` and `null` are values; their other letters and whitespace carry nothing to check.
+    if ((code === 0x74 || code === 0x66 || code === 0x6e) && !valueStarts()) return refused(false);
     index++;
-    while (index < text.length && /[a-z]/.test(text[index] as string) && /[a-z]/.test(text[index - 1] as string))
-      index++;
+    while (index < text.length && isLetter(text.charCodeAt(index)) && isLetter(text.charCodeAt(index - 1))) index++;
   }
-  return { depthExceeded: false, numbers };
-}
-
-/** After a value inside an array, the next one has the next index. */
-function advance(stack: Frame[]): void {
-  const frame = stack.at(-1);
-  if (frame?.array) frame.next++;
+  return { depthExceeded: false, valuesExceeded: false, numbers };
 }
 
 function strictJsonString(literal: string): string {

@@ -20,7 +20,15 @@ export {
 } from './checks.js';
 export { type Contract, createContract } from './contract.js';
 export { isDateTime } from './date-time.js';
-export { MAX_BODY_BYTES, MAX_JSON_DEPTH, MAX_SAFE_INTEGER, MAX_VIOLATIONS_HEADER } from './limits.js';
+export { isAllowedHost, isLoopbackHost, isLoopbackOrigin } from './hosts.js';
+export {
+  MAX_BODY_BYTES,
+  MAX_JSON_DEPTH,
+  MAX_JSON_VALUES,
+  MAX_SAFE_INTEGER,
+  MAX_VIOLATIONS_HEADER,
+  MAX_VIOLATIONS_LISTED,
+} from './limits.js';
 export { type ContractLocation, inRepository, locateContract, REPOSITORY_NAME, type ReadText } from './locate.js';
 export * from './openapi.js';
 export {
@@ -38,6 +46,7 @@ export {
   type NamedExample,
   type Route,
 } from './operations.js';
+export { ownOptions } from './own-options.js';
 export { ANY_FREE_PORT, isPort, MAX_PORT, parsePort } from './ports.js';
 export {
   type Answer,

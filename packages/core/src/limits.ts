@@ -17,6 +17,21 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 export const MAX_JSON_DEPTH = 32;
 
 /**
+ * Most values in a JSON body: every array item, every member's value and the body itself. The contract's
+ * longest request (the pair bases of latest prices) holds one value per market, tens of them; 10,000 is
+ * hundreds of times that, and bounds what the checks make of one body: a validator reporting every error
+ * (one per value at worst) and the integer check of every number.
+ */
+export const MAX_JSON_VALUES = 10_000;
+
+/**
+ * Most violations a refusal lists (in its problem body; its `sl-violations` header has a cap in bytes). A
+ * client mends a request from the first few; a body of MAX_BODY_BYTES can break a schema in a hundred
+ * thousand places, and listing each would answer megabytes to a request of one.
+ */
+export const MAX_VIOLATIONS_LISTED = 100;
+
+/**
  * Integers the contract declares without a range must fit a JSON number exactly: a client's
  * `JSON.parse` silently rounds anything past 2^53 - 1. Money and quantities travel as strings, so no
  * integer field of the contract needs more.

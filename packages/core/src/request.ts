@@ -17,7 +17,7 @@ import {
   scanJson,
 } from './checks.js';
 import type { Contract } from './contract.js';
-import { MAX_BODY_BYTES, MAX_JSON_DEPTH } from './limits.js';
+import { MAX_BODY_BYTES, MAX_JSON_DEPTH, MAX_JSON_VALUES } from './limits.js';
 import type { Json } from './openapi.js';
 import { type ContractOperation, isJsonMediaType, mediaTypeOf } from './operations.js';
 import type { Violation } from './problems.js';
@@ -106,9 +106,11 @@ function parseBody(
   const mediaType = mediaTypeOf(contentType);
   // Without an operation the request is answered 404 or 405 whatever its body holds.
   if (!operation || !isJsonMediaType(mediaType)) return { body: text, numbers: [], violations: [] };
-  const { depthExceeded, numbers } = scanJson(text);
-  if (depthExceeded) {
-    const message = `Invalid JSON body: nested deeper than ${MAX_JSON_DEPTH} levels, the mock's limit (MAX_JSON_DEPTH)`;
+  const { depthExceeded, valuesExceeded, numbers } = scanJson(text);
+  if (depthExceeded || valuesExceeded) {
+    const message = depthExceeded
+      ? `Invalid JSON body: nested deeper than ${MAX_JSON_DEPTH} levels, the mock's limit (MAX_JSON_DEPTH)`
+      : `Invalid JSON body: more than ${MAX_JSON_VALUES} values, the mock's limit (MAX_JSON_VALUES)`;
     return { body: null, numbers: [], violations: [{ location: ['request', 'body'], message }] };
   }
   try {

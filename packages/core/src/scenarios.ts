@@ -149,7 +149,12 @@ export function selectionMiss(
   const codes = selectableCodes(operation);
   const name = operation.operationId;
   if (code !== undefined && !codes.includes(String(code))) {
-    return `${name} documents no status ${code}; it documents ${codes.join(', ')}.`;
+    const documented = concreteStatuses(operation);
+    // An operation with only a `default` response documents no status: the 200 it is answered with is the
+    // mock's own choice, and the message must not present it as the contract's.
+    return documented.length > 0
+      ? `${name} documents no status ${code}; it documents ${documented.join(', ')}.`
+      : `${name} documents no status ${code}: it documents none, only a \`default\` response, as the service does not document its statuses; it is answered with 200, the mock's own choice and the one status \`Prefer: code=\` may select.`;
   }
   if (exampleKey === undefined) return undefined;
   const status =

@@ -196,10 +196,10 @@ function buildParameterSchema(operation: ContractOperation, location: 'query' | 
 
 /** The query as Prism reads it: names in lower case, a repeated name as a list, arrays split by their style. */
 function queryValues(document: OpenApiDocument, operation: ContractOperation, query: Query): Record<string, unknown> {
-  const values: Record<string, string | string[]> = {};
+  const values: Record<string, string | string[]> = Object.create(null);
   // Prism matches names in lower case; of two spellings of one name, the later one is kept.
   for (const [name, value] of Object.entries(query)) values[name.toLowerCase()] = value;
-  const wanted: Record<string, unknown> = {};
+  const wanted: Record<string, unknown> = Object.create(null);
   for (const parameter of operation.parameters) {
     if (parameter.in !== 'query') continue;
     const name = parameter.name.toLowerCase();
@@ -210,6 +210,11 @@ function queryValues(document: OpenApiDocument, operation: ContractOperation, qu
     } else wanted[name] = value;
   }
   return wanted;
+}
+
+/** Adds `more` to `list` one by one: a spread of tens of thousands of values would overflow the stack. */
+function append<T>(list: T[], more: readonly T[]): void {
+  for (const item of more) list.push(item);
 }
 
 /** Ajv's errors of one part of a request in Prism's words: `{ location, severity, code, message }`. */
@@ -261,11 +266,12 @@ export function requestSchemaViolations(
     });
   }
   if (values.body !== null && bodySchema)
-    violations.push(...requestViolations(validators.strict.errors(bodySchema, values.body), 'body'));
+    append(violations, requestViolations(validators.strict.errors(bodySchema, values.body), 'body'));
   const query = parameterSchema(operation, 'query');
   if (query) {
-    violations.push(
-      ...requestViolations(validators.coercing.errors(query, queryValues(document, operation, values.query)), 'query'),
+    append(
+      violations,
+      requestViolations(validators.coercing.errors(query, queryValues(document, operation, values.query)), 'query'),
     );
   }
   const path = parameterSchema(operation, 'path');
@@ -273,7 +279,7 @@ export function requestSchemaViolations(
     const lowered = Object.fromEntries(
       Object.entries(values.pathParameters).map(([name, value]) => [name.toLowerCase(), value]),
     );
-    violations.push(...requestViolations(validators.coercing.errors(path, lowered), 'path'));
+    append(violations, requestViolations(validators.coercing.errors(path, lowered), 'path'));
   }
   return violations;
 }

@@ -7,6 +7,7 @@ import {
   integerProblem,
   isMediaType,
   MAX_JSON_DEPTH,
+  MAX_JSON_VALUES,
   malformedAccept,
   parsePreferences,
   scanJson,
@@ -26,6 +27,19 @@ describe('percent-encoding', () => {
   it('decodes a query as a form (repeated names, + as space) and names a pair that does not decode', () => {
     expect(decodeQuery('?tags=a&tags=b+c&page=')).toEqual({ query: { tags: ['a', 'b c'], page: '' }, violations: [] });
     expect(decodeQuery('?symbol=%e2%82').violations[0].message).toContain('"symbol=%e2%82"');
+  });
+
+  // Hostile round three: `?__proto__=1` replaced the query object's prototype and `?constructor=` read the
+  // native Object function as an earlier value of the name.
+  it('keeps every name as an own value of a prototype-free object, __proto__ and constructor included', () => {
+    const { query, violations } = decodeQuery('?__proto__=1&__proto__=2&constructor=&toString=x&hasOwnProperty=y');
+    expect(violations).toEqual([]);
+    expect(Object.getPrototypeOf(query)).toBeNull();
+    expect(Object.keys(query)).toEqual(['__proto__', 'constructor', 'toString', 'hasOwnProperty']);
+    expect(Object.getOwnPropertyDescriptor(query, '__proto__')?.value).toEqual(['1', '2']);
+    expect(query.constructor).toBe('');
+    expect(query.toString).toBe('x');
+    expect(decodeQuery('?page=1').query.constructor).toBeUndefined();
   });
 });
 
@@ -101,6 +115,17 @@ describe('JSON scan', () => {
     expect(scanJson('['.repeat(MAX_JSON_DEPTH) + ']'.repeat(MAX_JSON_DEPTH)).depthExceeded).toBe(false);
     expect(scanJson('['.repeat(MAX_JSON_DEPTH + 1)).depthExceeded).toBe(true);
     expect(scanJson('{"a":'.repeat(1_000_000)).depthExceeded).toBe(true);
+  });
+
+  it(`stops at the value past ${MAX_JSON_VALUES}, counting items, members' values and the body itself`, () => {
+    const list = (count: number) => `[${Array(count).fill('1').join(',')}]`;
+    expect(scanJson(list(MAX_JSON_VALUES - 1))).toMatchObject({ valuesExceeded: false });
+    expect(scanJson(list(MAX_JSON_VALUES - 1)).numbers).toHaveLength(MAX_JSON_VALUES - 1);
+    expect(scanJson(list(MAX_JSON_VALUES))).toMatchObject({ valuesExceeded: true, depthExceeded: false });
+    expect(
+      scanJson(`{${Array.from({ length: MAX_JSON_VALUES }, (_, at) => `"k${at}": "v"`).join(',')}}`).valuesExceeded,
+    ).toBe(true);
+    expect(scanJson(`"${'x'.repeat(1_000_000)}"`).valuesExceeded).toBe(false);
   });
 
   it('follows properties, items and composed schemas to a field', () => {

@@ -5,11 +5,16 @@ import {
   type BodyRead,
   ContractValidator,
   checkRequest,
+  concreteStatuses,
   createContract,
   MAX_BODY_BYTES,
+  MAX_JSON_VALUES,
+  MAX_VIOLATIONS_LISTED,
   type RequestParts,
   refusal,
   requestSchemaViolations,
+  selectionMiss,
+  selectionMissAnswer,
   violationsHeader,
 } from '../src/index.js';
 import { document } from './support/bundle.js';
@@ -66,6 +71,29 @@ describe('checkRequest', () => {
       expect(checked.detail).toMatch(/^getStakedApy documents no status 503; it documents /);
   });
 
+  it('names, in the 404 of an undocumented status, exactly the statuses each operation documents', () => {
+    for (const operation of contract.operations) {
+      const detail = selectionMiss(operation, { code: 999 }) ?? '';
+      const documented = concreteStatuses(operation);
+      // Whatever the wording: the statuses the message says the operation documents are its statuses.
+      const said = /\bdocuments (?!no\b)([^;:.]*)/g;
+      const claimed = [...detail.matchAll(said)].flatMap(([, list]) => (list as string).match(/\b\d{3}\b/g) ?? []);
+      expect({ operationId: operation.operationId, claimed }).toEqual({
+        operationId: operation.operationId,
+        claimed: documented,
+      });
+      if (documented.length === 0) expect(detail).toMatch(/documents none/);
+    }
+    const gasless = contract.operations.find((operation) => operation.operationId === 'submitTradingIntent');
+    expect(gasless && concreteStatuses(gasless)).toEqual([]);
+  });
+
+  it("answers that 404 with the kit's own problem type, as every problem the mock writes itself", () => {
+    const answer = selectionMissAnswer('submitTradingIntent documents no status 999.');
+    expect(answer.status).toBe(404);
+    expect(JSON.parse(answer.body ?? '{}').type).toMatch(/^urn:trading-analytics-mock:[a-z-]+$/);
+  });
+
   it('refuses a body to an operation that takes none, and one in an undeclared media type', () => {
     const text: BodyRead = { kind: 'text', text: '{}' };
     const get = checkRequest(contract, request('GET', '/v1/pairs', { body: text, contentType: 'application/json' }));
@@ -102,6 +130,36 @@ describe('checkRequest', () => {
       outcome: 'refused',
       violations: [{ message: expect.stringMatching(/^Invalid JSON body: /) }],
     });
+  });
+
+  // Hostile round three: a body of MAX_BODY_BYTES holds half a million values; each one became an error of
+  // the validator (1.3 s and 170 MB) and a line of the refusal, whose list overflowed the stack when spread.
+  it(`refuses a body of more than ${MAX_JSON_VALUES} values, however they nest, before parsing it`, () => {
+    const contentType = 'application/json';
+    const latest = (text: string) =>
+      checkRequest(
+        contract,
+        request('POST', '/v1/oracle/price/pairs/latest', { body: { kind: 'text', text }, contentType }),
+      );
+    const list = (count: number, item: string) => `{"pairBases":[${Array(count).fill(item).join(',')}]}`;
+    // The body, its list and the items: MAX_JSON_VALUES - 2 items are the most a body may hold.
+    expect(latest(list(MAX_JSON_VALUES - 2, '"0xabc"')).outcome).toBe('passed');
+    for (const text of [
+      list(MAX_JSON_VALUES - 1, '1'),
+      list(500_000, '1'),
+      list(MAX_JSON_VALUES, 'true'),
+      `{"pairBases":[${Array(60)
+        .fill(`[${Array(200).fill('null').join(',')}]`)
+        .join(',')}]}`,
+      `{${Array.from({ length: MAX_JSON_VALUES }, (_, index) => `"k${index}":{}`).join(',')}}`,
+    ]) {
+      expect(latest(text)).toMatchObject({
+        outcome: 'refused',
+        violations: [
+          { message: `Invalid JSON body: more than ${MAX_JSON_VALUES} values, the mock's limit (MAX_JSON_VALUES)` },
+        ],
+      });
+    }
   });
 
   it('passes a path the contract lacks with no operation, for the next route', () => {
@@ -157,5 +215,27 @@ describe('refusal', () => {
   it('caps the violations header under what a response header block holds', () => {
     const many = Array.from({ length: 2000 }, (_, index) => ({ location: ['request'], message: `reason ${index}` }));
     expect(violationsHeader(many)?.length).toBeLessThan(8 * 1024);
+  });
+
+  it(`lists at most ${MAX_VIOLATIONS_LISTED} violations in a problem, and says how many more there are`, () => {
+    const many = Array.from({ length: 9_000 }, (_, index) => ({ location: ['request'], message: `reason ${index}` }));
+    const answer = refusal(contract.operation('listPairs'), many);
+    const body = JSON.parse(answer.body ?? '');
+    expect(body.validation).toHaveLength(MAX_VIOLATIONS_LISTED);
+    expect(body.detail).toMatch(
+      /^reason 0; reason 1; .*reason 99; and 8900 more \(a refusal lists 100, MAX_VIOLATIONS_LISTED\)$/,
+    );
+    expect(answer.body?.length).toBeLessThan(16 * 1024);
+  });
+
+  it('reports every schema error of a body of the most values allowed, without overflowing the stack', () => {
+    const pairBases = Array(MAX_JSON_VALUES - 2).fill(1);
+    const operation = contract.operation('queryLatestPrices');
+    if (!operation) throw new Error('queryLatestPrices is missing');
+    const values = { pathParameters: {}, query: {}, body: { pairBases } };
+    expect(requestSchemaViolations(validators, operation, values)).toHaveLength(pairBases.length);
+    // The stack of a spread of this many values is the one that overflowed; the list must not be spread.
+    const huge = { pathParameters: {}, query: {}, body: { pairBases: Array(300_000).fill(1) } };
+    expect(requestSchemaViolations(validators, operation, huge)).toHaveLength(300_000);
   });
 });

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npx trading-analytics-mock [--port 4010] [--host 127.0.0.1] [--cors-credentials] [--scenario op=key]...
-// [--sandbox [--seed <n>] [--now <ISO-8601>]]`: the mock in a terminal until Ctrl-C.
+// `npx trading-analytics-mock [--port 4010] [--host 127.0.0.1] [--cors-credentials] [--control-origin <origin>]...
+// [--scenario op=key]... [--sandbox [--seed <n>] [--now <ISO-8601>]]`: the mock in a terminal until Ctrl-C.
 import { parseArgs } from 'node:util';
 import { parsePort } from '@trading-analytics/core';
 import { choiceFlagOptions } from './flag-options.js';
@@ -11,6 +11,7 @@ import { readScenarioChoices } from './scenario-options.js';
 import { startMock } from './start.js';
 
 const usage = `Usage: trading-analytics-mock [--port <port>] [--host <address>] [--cors-credentials]
+                              [--control-origin <origin>]...
                               [--scenario <operationId>=<key>]... [--scenarios <file>]
                               [--sandbox [--seed <n>] [--now <ISO-8601>]]
 
@@ -20,6 +21,8 @@ from a seeded world in which every parameter takes effect.
   --host <address>   address to listen on (default 127.0.0.1)
   --cors-credentials reflect the calling origin with Access-Control-Allow-Credentials: true
                      (default: any origin, no credentials)
+  --control-origin <origin>   an origin whose pages may drive /__sandbox and /__scenarios from a browser,
+                     besides pages on localhost, 127.0.0.1 and [::1] (repeatable), e.g. https://app.example.com
   --scenario <operationId>=<key>   answer that operation with that case until changed (repeatable),
                      e.g. --scenario getUnrealizedPnl=503; change it later with PUT /__scenarios
   --scenarios <file> the same from a JSON file: {"getUnrealizedPnl": "503"}
@@ -51,6 +54,7 @@ function readFlags() {
       port,
       host: values.host,
       corsCredentials: values['cors-credentials'],
+      controlOrigins: values['control-origin'] ?? [],
       scenarios,
       sandbox,
     };

@@ -2,7 +2,13 @@
 // are listed in the package README ("Limits"); a request beyond one is refused with a 4xx naming the limit,
 // never served. The limits on a request's body and its numbers are the core's, shared with the MSW handlers.
 
-export { MAX_BODY_BYTES, MAX_JSON_DEPTH, MAX_SAFE_INTEGER } from '@trading-analytics/core';
+export {
+  MAX_BODY_BYTES,
+  MAX_JSON_DEPTH,
+  MAX_JSON_VALUES,
+  MAX_SAFE_INTEGER,
+  MAX_VIOLATIONS_LISTED,
+} from '@trading-analytics/core';
 
 /**
  * How long the rest of a refused body is read and thrown away after the refusal is sent (nothing of it is

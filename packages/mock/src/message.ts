@@ -7,3 +7,9 @@ export function messageOf(error: unknown): string {
 export function stackOf(error: unknown): string {
   return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }
+
+/** A value as an error message shows it: JSON where it has one, else its text (a bigint as `7n`). */
+export function shownValue(value: unknown): string {
+  if (typeof value === 'bigint') return `${value}n`;
+  return JSON.stringify(value) ?? String(value);
+}

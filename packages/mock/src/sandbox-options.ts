@@ -1,6 +1,8 @@
 // The sandbox's settings of a command line (the bin and `npm start`): `--sandbox`, with `--seed <n>` and
 // `--now <ISO-8601>`, and what crosses from startMock to the mock's process. Whether a seed or a now can
 // be used is the sandbox's own check, made where the world is built (server.ts).
+import { ownOptions } from '@trading-analytics/core';
+import { shownValue } from './message.js';
 
 /** The sandbox's seed and now as startMock takes them; either left out takes the sandbox's default. */
 export interface SandboxSettings {
@@ -15,17 +17,17 @@ export const INVALID_SANDBOX_EXIT = 4;
 
 /**
  * `startMock`'s `sandbox` option as the settings its process gets: null without a sandbox. Throws a
- * TypeError for what cannot reach the process (a value of another type, a key it does not take).
+ * TypeError for what cannot reach the process (a value of another type, a key it does not take). Only its
+ * own properties are read.
  */
 export function sandboxSettings(sandbox: unknown): SandboxSettings | null {
   if (sandbox === undefined || sandbox === false) return null;
   if (sandbox === true) return {};
-  const shown = (value: unknown) =>
-    typeof value === 'number' ? String(value) : (JSON.stringify(value) ?? String(value));
+  const shown = (value: unknown) => (typeof value === 'number' ? String(value) : shownValue(value));
   if (sandbox === null || typeof sandbox !== 'object' || Array.isArray(sandbox)) {
     throw new TypeError(`startMock: sandbox must be true, false or { seed, now }, got ${shown(sandbox)}.`);
   }
-  const { seed, now, ...rest } = sandbox as Record<string, unknown>;
+  const { seed, now, ...rest } = ownOptions(sandbox as Record<string, unknown>);
   const unknown = Object.keys(rest);
   if (unknown.length > 0) throw new TypeError(`startMock: sandbox takes { seed, now }, not ${unknown.join(', ')}.`);
   if (seed !== undefined && (typeof seed !== 'number' || !Number.isFinite(seed))) {

@@ -1,13 +1,14 @@
 // The mock's own process. startMock() spawns this file with its settings as one JSON argument; it is not
 // part of the package's API. A `node:http` front (front.ts) owns the socket and passes each request along
-// an ordered list of handlers: CORS, the guard, the scenario control, `/__sandbox`, the sandbox's answers
-// (with --sandbox), then Prism over the contract.
+// an ordered list of handlers: the Host check, CORS, the guard, the scenario control, `/__sandbox`, the
+// sandbox's answers (with --sandbox), then Prism over the contract.
 import type { AddressInfo } from 'node:net';
 import { createSandbox, type Sandbox } from '@trading-analytics/sandbox';
 import { type ServedContract, serveContract } from './contract.js';
 import { createCors } from './cors.js';
 import { createFront, guardedRequest } from './front.js';
 import { createGuard } from './guard.js';
+import { createHostCheck } from './host-check.js';
 import { messageOf, stackOf } from './message.js';
 import { createLogger } from './prism.js';
 import { createSandboxAnswers, createSandboxControl } from './sandbox.js';
@@ -22,6 +23,8 @@ export interface ServerSettings {
   logLevel: string;
   errors: boolean;
   corsCredentials: boolean;
+  /** Origins besides the loopback ones whose pages may drive the controls. */
+  controlOrigins: string[];
   scenarios: Record<string, string>;
   /** The sandbox's seed and now (either may be left to its default), or null to serve the examples. */
   sandbox: { seed?: number; now?: string } | null;
@@ -44,6 +47,7 @@ const {
   logLevel,
   errors,
   corsCredentials,
+  controlOrigins,
   scenarios,
   sandbox: sandboxOptions,
 } = JSON.parse(process.argv[2] ?? '{}') as ServerSettings;
@@ -71,7 +75,8 @@ try {
   const scenarioControl = createScenarioControl(contract.model.document, scenarios);
   const server = createFront(
     [
-      createCors({ credentials: corsCredentials }),
+      createHostCheck(host),
+      createCors({ credentials: corsCredentials, controlOrigins }),
       createGuard(() => contract.model),
       // Routes of the mock's own (after the guard, before Prism) go here.
       scenarioControl,

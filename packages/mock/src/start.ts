@@ -4,8 +4,9 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { choiceProblems, isPort, scenarioKeys } from '@trading-analytics/core';
+import { choiceProblems, isPort, ownOptions, scenarioKeys } from '@trading-analytics/core';
 import { contractPath, readDocument } from './contract-path.js';
+import { shownValue } from './message.js';
 import { INVALID_SANDBOX_EXIT, type SandboxSettings, sandboxSettings } from './sandbox-options.js';
 import type { ReloadMessage, ServerMessage, ServerSettings } from './server.js';
 
@@ -33,6 +34,14 @@ export interface MockOptions {
    * `Access-Control-Allow-Origin: *` and no credentials. The origin `null` is never reflected.
    */
   corsCredentials?: boolean;
+  /**
+   * Origins, besides pages on this machine's loopback (`http://localhost:<any port>`, `http://127.0.0.1:…`,
+   * `http://[::1]:…`), whose pages may drive the mock's controls (`/__sandbox` and below, `/__scenarios`)
+   * from a browser: `['https://app.example.com']`. A browser request for a control from any other origin is
+   * refused with 403, its preflight too. The contract's operations stay open to every origin. Each entry
+   * is an origin as a browser sends it (scheme, host, optional port; no path); anything else is a TypeError.
+   */
+  controlOrigins?: string[];
   /** How long to wait for the port to accept connections. Default 15000 ms. */
   readyTimeoutMs?: number;
   /** Another OpenAPI document to serve instead of the contract that ships with the package. */
@@ -89,7 +98,7 @@ function portAnswers(host: string, port: number): Promise<boolean> {
 type CheckedOptions = Required<Pick<MockOptions, 'port' | 'host' | 'logLevel' | 'readyTimeoutMs' | 'corsCredentials'>>;
 
 function checkOptions({ port, host, logLevel, readyTimeoutMs, corsCredentials }: CheckedOptions): void {
-  const shown = JSON.stringify;
+  const shown = shownValue;
   if (!isPort(port)) {
     throw new TypeError(`startMock: port must be an integer from 0 (any free port) to 65535, got ${shown(port)}.`);
   }
@@ -120,8 +129,32 @@ function tail(limit: number) {
   };
 }
 
-/** Starts the mock; resolves once its port accepts connections. Rejects when the port is taken. */
-export async function startMock(options: MockOptions = {}): Promise<MockServer> {
+/** The origins of `controlOrigins`, each as a browser writes it; a TypeError for anything else. */
+function checkedControlOrigins(controlOrigins: unknown): string[] {
+  const isOrigin = (value: unknown) => {
+    if (typeof value !== 'string') return false;
+    try {
+      const url = new URL(value);
+      return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value;
+    } catch {
+      return false;
+    }
+  };
+  if (controlOrigins === undefined) return [];
+  if (!Array.isArray(controlOrigins) || !controlOrigins.every(isOrigin)) {
+    throw new TypeError(
+      `startMock: controlOrigins must be a list of origins such as "https://app.example.com" (scheme, host and optional port, no path), got ${shownValue(controlOrigins)}.`,
+    );
+  }
+  return [...controlOrigins];
+}
+
+/**
+ * Starts the mock; resolves once its port accepts connections. Rejects when the port is taken. Only the
+ * options' own properties are read: one inherited through the object's prototype is ignored.
+ */
+export async function startMock(given: MockOptions = {}): Promise<MockServer> {
+  const options = ownOptions(given);
   const {
     port = 4010,
     host = '127.0.0.1',
@@ -131,6 +164,7 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
     readyTimeoutMs = 15_000,
   } = options;
   checkOptions({ port, host, logLevel, readyTimeoutMs, corsCredentials });
+  const controlOrigins = checkedControlOrigins(options.controlOrigins);
   const sandbox = sandboxSettings(options.sandbox);
   const document = options.contract ?? contractPath();
   if (!existsSync(document)) throw new Error(`startMock: the contract ${document} does not exist.`);
@@ -149,6 +183,7 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
     logLevel,
     errors: Boolean(errors),
     corsCredentials,
+    controlOrigins,
     scenarios,
     sandbox,
   };

@@ -33,12 +33,13 @@ describe('trading-analytics-mock', () => {
     expect(stdout).toContain('--port <port>');
     expect(stdout).toContain('--host <address>');
     expect(stdout).toContain('--cors-credentials');
+    expect(stdout).toContain('--control-origin <origin>');
   });
 
   it('serves on a free port with --port 0, and reflects the origin with credentials under --cors-credentials', async () => {
     const { command, exited, output } = await spawnUntilReady(
       bin,
-      ['--port', '0', '--cors-credentials'],
+      ['--port', '0', '--cors-credentials', '--control-origin', 'https://app.example.com'],
       'Ctrl-C stops it.',
     );
     try {
@@ -48,6 +49,10 @@ describe('trading-analytics-mock', () => {
       expect(answer.status).toBe(200);
       expect(answer.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
       expect(answer.headers.get('access-control-allow-credentials')).toBe('true');
+      // --control-origin: that origin's pages may drive the controls, another site's may not.
+      const controls = (origin: string) => fetch(`${url}/__scenarios`, { headers: { origin } });
+      expect((await controls('https://app.example.com')).status).toBe(200);
+      expect((await controls('https://evil.example')).status).toBe(403);
     } finally {
       command.kill('SIGTERM');
     }
@@ -58,6 +63,10 @@ describe('trading-analytics-mock', () => {
     expect(await fails(['--port', 'abc'])).toMatchObject({
       code: 2,
       output: expect.stringContaining('--port must be a whole number from 0 (any free port) to 65535, got "abc"'),
+    });
+    expect(await fails(['--control-origin', 'app.example.com'])).toMatchObject({
+      code: 2,
+      output: expect.stringContaining('controlOrigins must be a list of origins'),
     });
     expect(await fails(['--colour'])).toMatchObject({
       code: 2,

@@ -137,7 +137,7 @@ describe('repros of issue 8', () => {
     expectRefused(answer, 400, /Content-Type "garbage" is not one this operation accepts: application\/json/);
   });
 
-  it('Prefer: code=999 and code=101 on the gasless submission: 404 naming the status it answers, and no hang', async () => {
+  it('Prefer: code=999 and code=101 on the gasless submission: 404 saying it documents none and naming the 200 it answers, and no hang', async () => {
     for (const code of ['999', '101']) {
       const answer = await sendRaw(mock.url, {
         method: 'POST',
@@ -145,7 +145,12 @@ describe('repros of issue 8', () => {
         headers: { ...jsonHeaders, prefer: `code=${code}` },
         body: '{}',
       });
-      expectRefused(answer, 404, new RegExp(`submitTradingIntent documents no status ${code}; it documents 200`));
+      expectRefused(
+        answer,
+        404,
+        new RegExp(`submitTradingIntent documents no status ${code}: it documents none, .* 200, the mock's own choice`),
+      );
+      expect(JSON.parse(answer.body).type).toBe('urn:trading-analytics-mock:case-not-documented');
     }
   });
 

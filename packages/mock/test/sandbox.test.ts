@@ -258,6 +258,33 @@ describe('startMock({ sandbox })', () => {
     await expect(startMock({ port: 0, sandbox: { sed: 1 } as never })).rejects.toThrow(
       'startMock: sandbox takes { seed, now }, not sed.',
     );
+    // Hostile round three: a bigint failed with "Do not know how to serialize a BigInt".
+    await expect(startMock({ port: 0, sandbox: { seed: 7n as never } })).rejects.toThrow(
+      new TypeError("startMock: the sandbox's seed must be an integer from 0 to 4294967295, got 7n."),
+    );
+    await expect(startMock({ port: 1n as never })).rejects.toThrow(
+      new TypeError('startMock: port must be an integer from 0 (any free port) to 65535, got 1n.'),
+    );
+  });
+
+  it('reads only the options’ own properties: an inherited sandbox, host or seed is ignored', async () => {
+    const options = Object.assign(Object.create({ host: '0.0.0.0', sandbox: { seed: 5 } }), {
+      port: 0,
+      sandbox: Object.create({ seed: 5, now: '2030-01-01T00:00:00Z' }),
+    });
+    const started = await startMock(options);
+    try {
+      expect(started.url).toMatch(/^http:\/\/127\.0\.0\.1:/);
+      expect(started.sandbox).toEqual({ seed: 1, now: '2026-11-21T12:00:00Z' });
+    } finally {
+      await started.close();
+    }
+    const examples = await startMock(Object.assign(Object.create({ sandbox: true }), { port: 0 }));
+    try {
+      expect(examples.sandbox).toBeUndefined();
+    } finally {
+      await examples.close();
+    }
   });
 });
 

@@ -34,6 +34,14 @@ describe('npm start options', () => {
     expect(startOptions(['--cors-credentials'], {}).corsCredentials).toBe(true);
   });
 
+  it('passes each --control-origin on to the mock, none by default', () => {
+    expect(startOptions([], {}).controlOrigins).toEqual([]);
+    expect(
+      startOptions(['--control-origin', 'https://app.example.com', '--control-origin', 'http://dev.lan:8080'], {})
+        .controlOrigins,
+    ).toEqual(['https://app.example.com', 'http://dev.lan:8080']);
+  });
+
   it('passes --sandbox with its --seed and --now on to the mock, off by default', () => {
     expect(startOptions([], {}).sandbox).toBe(false);
     expect(startOptions(['--sandbox'], {}).sandbox).toEqual({});

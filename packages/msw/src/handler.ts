@@ -30,7 +30,18 @@ export function checkBaseUrl(baseUrl: unknown): string {
   return baseUrl.replace(/\/+$/, '');
 }
 
-export const respond = ({ status, headers, body }: Answer) => new HttpResponse(body ?? null, { status, headers });
+const utf8 = new TextEncoder();
+
+/**
+ * The answer as a Response, with the Content-Length the mock writes (0 for an empty body): openapi-fetch reads
+ * `Content-Length: 0` as no body (`error: undefined`), and without the header reads the text (`error: ""`),
+ * so the length makes a client's result over MSW the one it gets over HTTP.
+ */
+export const respond = ({ status, headers, body }: Answer) =>
+  new HttpResponse(body ?? null, {
+    status,
+    headers: { ...headers, 'content-length': String(body === undefined ? 0 : utf8.encode(body).byteLength) },
+  });
 
 /**
  * The answer of one documented case: its status and example (or an empty body when it has none), with the

@@ -4,7 +4,7 @@
 // comes from src/contract-data.ts, written from the bundle by scripts/build.mjs; the checks, the refusals
 // and the scenario keys are the core's (@trading-analytics/core), which the mock uses too.
 import type { paths } from '@trading-analytics/client';
-import { unknownScenarioMessage } from '@trading-analytics/core';
+import { ownOptions, unknownScenarioMessage } from '@trading-analytics/core';
 import type { HttpHandler } from 'msw';
 import { createOpenApiHttp, type OpenApiHttpHandlers } from 'openapi-msw';
 import type { ContractOperations } from './contract-data.js';
@@ -66,9 +66,10 @@ function checkedKey(operationId: string, key: unknown): string {
 /**
  * One handler per operation, answering its default case, or the case `scenarios` picks for it. Put them in
  * `setupServer(...)` or `setupWorker(...)`; they match the contract's paths on any origin unless `baseUrl`
- * narrows them to one.
+ * narrows them to one. Only the options' own properties are read: an inherited one is ignored.
  */
-export function createHandlers({ baseUrl = anyOrigin, scenarios = {} }: CreateHandlersOptions = {}): HttpHandler[] {
+export function createHandlers(options: CreateHandlersOptions = {}): HttpHandler[] {
+  const { baseUrl = anyOrigin, scenarios = {} } = ownOptions(options);
   const chosen: Record<string, string> = {};
   for (const [operationId, key] of Object.entries(scenarios)) chosen[operationId] = checkedKey(operationId, key);
   return operationIds.map((operationId) =>
@@ -83,8 +84,9 @@ export function createHandlers({ baseUrl = anyOrigin, scenarios = {} }: CreateHa
 export function scenario<O extends OperationId>(
   operationId: O,
   key: ScenarioKey<O>,
-  { baseUrl = anyOrigin }: HandlerOptions = {},
+  options: HandlerOptions = {},
 ): HttpHandler {
+  const { baseUrl = anyOrigin } = ownOptions(options);
   return handler(operationId, { key: checkedKey(operationId, key) }, baseUrl);
 }
 

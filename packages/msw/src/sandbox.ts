@@ -1,7 +1,7 @@
 // createSandbox: the handlers answer from `@trading-analytics/sandbox`'s seeded world, in-process, the way the
 // mock started with --sandbox answers: the core's checks and the contract's schemas first, a documented case
 // when the request prefers one (and `server.use(scenario(...))` before them still wins), else the world.
-import { SANDBOX_PATH, sandboxControlAnswer } from '@trading-analytics/core';
+import { ownOptions, SANDBOX_PATH, sandboxControlAnswer } from '@trading-analytics/core';
 import { createSandbox as buildWorld, type SandboxDescription, type SandboxOptions } from '@trading-analytics/sandbox';
 import { type HttpHandler, http } from 'msw';
 import { anyOrigin, checkBaseUrl, handler, respond } from './handler.js';
@@ -42,9 +42,10 @@ export interface MswSandbox {
  * // in a test: server.use(scenario('getUnrealizedPnl', '503')) still picks a documented case
  * afterEach(() => sandbox.reset());
  * @throws TypeError when the seed is not an integer from 0 to 2^32 - 1, now is not an ISO-8601 instant, or
- * baseUrl is not an http(s) URL.
+ * baseUrl is not an http(s) URL. Only the options' own properties are read: an inherited one is ignored.
  */
-export function createSandbox({ seed, now, baseUrl = anyOrigin }: SandboxHandlerOptions = {}): MswSandbox {
+export function createSandbox(options: SandboxHandlerOptions = {}): MswSandbox {
+  const { seed, now, baseUrl = anyOrigin } = ownOptions(options);
   const base = checkBaseUrl(baseUrl);
   const world = buildWorld({ seed, now });
   const control = http.all(`${base}${SANDBOX_PATH}`, ({ request }) =>

@@ -128,4 +128,13 @@ describe('baseUrl', () => {
       /baseUrl must be an http\(s\) URL .* got "ftp:\/\/x"/,
     );
   });
+
+  it('is read only as an own option: one inherited through the options’ prototype is ignored', async () => {
+    const inherited = Object.create({ baseUrl: 'https://elsewhere.example.com', scenarios: { getStakedApy: '200' } });
+    server.resetHandlers(...createHandlers(inherited));
+    const client = createClient({ baseUrl: 'https://api.example.com' });
+    expect(unwrap(await client.GET('/v1/sstk/apy'))).toBe(exampleOf('getStakedApy', 'sevenDayApy'));
+    server.resetHandlers(scenario('getStakedApy', '200', Object.create({ baseUrl: 'https://elsewhere.example.com' })));
+    expect((await client.GET('/v1/sstk/apy')).response.status).toBe(200);
+  });
 });

@@ -1,6 +1,8 @@
 // The handlers and the Prism mock tell the same story: for every operation and every scenario key (each
-// documented status and each named example), the same status and the same JSON body; and a request that
-// breaks the contract is refused the same way (status, body, and the reasons in `sl-violations`).
+// documented status and each named example), the same status, the same JSON body and the same
+// Content-Length; a request that breaks the contract is refused the same way (status, body, length, and the
+// reasons in `sl-violations`); and the client reads an empty error body alike over both.
+import { createClient } from '@trading-analytics/client';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { pairBases, traders } from '../../mock/test/support/cast';
@@ -18,6 +20,8 @@ afterAll(() => server.close());
 interface Answer {
   status: number;
   body: unknown;
+  /** openapi-fetch reads an answer whose Content-Length is 0 as empty without reading its body. */
+  length: string | null;
   violations: unknown;
 }
 
@@ -27,6 +31,7 @@ async function read(response: Response): Promise<Answer> {
   return {
     status: response.status,
     body: text === '' ? '' : JSON.parse(text),
+    length: response.headers.get('content-length'),
     violations: header === null ? null : JSON.parse(header),
   };
 }
@@ -274,6 +279,37 @@ describe('a date-time at the edges of RFC 3339: handler and mock read it alike',
       }
     });
   }
+});
+
+describe('the client over HTTP and over MSW: the same result for an empty error body', () => {
+  // openapi-fetch gives `error: undefined` when the answer says Content-Length: 0, and the body's text
+  // (`""`) when it says no length; the handlers send the mock's length, so an app reads one result.
+  const calls = {
+    'the declared 400 (hours_ago=99)': (baseUrl: string) =>
+      createClient({ baseUrl, retry: false }).GET('/v1/oracle/price/pair-hours-ago', {
+        params: { query: { pair_base: pairBases.btc, hours_ago: 99 } },
+      }),
+    'the 503 of unrealized PnL (Prefer: code=503)': (baseUrl: string) =>
+      createClient({ baseUrl, retry: false }).GET('/v1/portfolio/{user_address}/unrealized-pnl', {
+        params: { path: { user_address: ava } },
+        headers: { prefer: 'code=503' },
+      }),
+    'the 404 of a historical price (Prefer: code=404)': (baseUrl: string) =>
+      createClient({ baseUrl, retry: false }).GET('/v1/oracle/price/pair-24h-ago', {
+        params: { query: { pair_base: pairBases.btc } },
+        headers: { prefer: 'code=404' },
+      }),
+  };
+  it.each(Object.entries(calls))('%s', async (_name, call) => {
+    const outcome = async (baseUrl: string) => {
+      const { data, error, response } = await call(baseUrl);
+      return { status: response.status, data, error, length: response.headers.get('content-length') };
+    };
+    const [overHttp, overMsw] = [await outcome(prismUrl), await outcome(mswUrl)];
+    expect(overHttp).toMatchObject({ data: undefined, error: undefined, length: '0' });
+    expect(overHttp.status).toBeGreaterThanOrEqual(400);
+    expect(overMsw).toEqual(overHttp);
+  });
 });
 
 afterAll(() => {

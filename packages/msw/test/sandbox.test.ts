@@ -129,5 +129,16 @@ describe('createSandbox', () => {
     );
     expect(() => createSandbox({ now: 'noon' })).toThrow(TypeError);
     expect(() => createSandbox({ baseUrl: 'api.example.com' })).toThrow(/^baseUrl must be an http\(s\) URL/);
+    // Hostile round three: a bigint failed with "Do not know how to serialize a BigInt".
+    expect(() => createSandbox({ seed: 7n as never })).toThrow(
+      new TypeError('seed must be an integer from 0 to 4294967295, not 7n'),
+    );
+  });
+
+  it('reads only the options’ own properties: an inherited seed, now or base URL is ignored', () => {
+    const inherited = createSandbox(
+      Object.create({ seed: 9, now: '2030-01-01T00:00:00Z', baseUrl: 'https://elsewhere.example' }),
+    );
+    expect(inherited).toMatchObject({ seed: 1, now: '2026-11-21T12:00:00Z' });
   });
 });

@@ -11,8 +11,10 @@ const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 function civilSeconds(year: number, month: number, day: number, hour = 0, minute = 0, second = 0): number | undefined {
   if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 60) return undefined;
-  const millis = Date.UTC(year, month - 1, day, hour, minute, Math.min(second, 59));
-  const check = new Date(millis);
+  // Date.UTC reads a year from 0 to 99 as 1900-1999; setUTCFullYear takes it as written.
+  const check = new Date(Date.UTC(2000, month - 1, day, hour, minute, Math.min(second, 59)));
+  check.setUTCFullYear(year, month - 1, day);
+  const millis = check.getTime();
   if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day)
     return undefined;
   return Math.floor(millis / 1000);

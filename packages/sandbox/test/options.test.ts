@@ -34,6 +34,33 @@ describe('createSandbox', () => {
   it('refuses options that are not an object', () => {
     expect(() => createSandbox(7 as never)).toThrow(/options object/);
   });
+
+  // Hostile round three: a bigint seed failed with "Do not know how to serialize a BigInt", an option
+  // inherited through the options' prototype was used, and years 0001-0099 were read as 1901-1999.
+  it('refuses a bigint seed with the message of every other bad seed', () => {
+    expect(() => createSandbox({ seed: 7n as never })).toThrow(
+      new TypeError('seed must be an integer from 0 to 4294967295, not 7n'),
+    );
+  });
+
+  it('reads only the options object’s own properties: an inherited seed or now is ignored', () => {
+    const inherited = Object.create({ seed: 9, now: '2030-01-01T00:00:00Z' }) as object;
+    expect(createSandbox(inherited)).toMatchObject({ seed: DEFAULT_SEED, now: DEFAULT_NOW });
+    const prototype = Object.prototype as Record<string, unknown>;
+    prototype.seed = 'polluted';
+    try {
+      expect(createSandbox({}).seed).toBe(DEFAULT_SEED);
+    } finally {
+      delete prototype.seed;
+    }
+  });
+
+  it('reads a year from 0000 to 0099 as written, refusing it as before 1972, not as 19xx', () => {
+    expect(() => createSandbox({ now: '0075-06-01T00:00:00Z' })).toThrow(
+      new TypeError('now must be between 1972 and 9999, not 0075-06-01T00:00:00Z'),
+    );
+    expect(() => createSandbox({ now: '0099-12-31T23:59:59+01:00' })).toThrow(/between 1972 and 9999/);
+  });
 });
 
 describe('answer', () => {

@@ -359,6 +359,21 @@ describe('pairs and volumes', () => {
     expect(Number(week.usdVol)).toBeLessThan(Number(all.usdVol));
     expect(ok(ask(sandbox, 'getProtocolVolumeByDate'))).toEqual(all);
   });
+
+  // Hostile round three: a year from 0000 to 0099, which the contract's date-time admits, was refused as
+  // not ISO-8601 (Date.UTC reads it as 1900-1999).
+  it('reads a start in the years 0000-0099 as written: the sums run from the first trade', () => {
+    const all = ok(ask(sandbox, 'getProtocolVolumeAllTime'));
+    expect(ok(ask(sandbox, 'getProtocolVolumeByDate', { startTime: '0050-01-01T00:00:00Z' }))).toEqual(all);
+    expect(ok(ask(sandbox, 'getProtocolVolumeByDate', { startTime: '0000-02-29' }))).toEqual(all);
+    const rows = ok(
+      ask(sandbox, 'listUserDailyVolumes', { startTime: '0001-01-01T00:00:00Z', endTime: '2200-01-01T00:00:00Z' }),
+    );
+    expect(rows).toEqual(
+      ok(ask(sandbox, 'listUserDailyVolumes', { startTime: '1900-01-01T00:00:00Z', endTime: '2200-01-01T00:00:00Z' })),
+    );
+    expect(ask(sandbox, 'getProtocolVolumeByDate', { startTime: '0099-02-29' }).status).toBe(400);
+  });
 });
 
 describe('oracle', () => {

@@ -1,10 +1,15 @@
-// The local proxy Respect talks to instead of the service. It passes on only the requests `admit` lets
-// through (the operations the flows name, as the run may send them), each through the run's limiter,
-// timeout, body cap and --header values, so the caps hold and the header values never reach Respect. A
-// redirect reaches Respect without its Location, so Respect cannot follow it: it is the step's answer.
+// The local proxy Respect talks to instead of the service. It serves its own Respect alone: the URL Respect
+// is given (through its environment, never its command line) carries a random token of the run, and a
+// request without it, or under a `Host` other than a loopback name, is refused before anything reads it,
+// never passed on and never listed: any process of the machine can find the proxy's port. It passes on
+// only the requests `admit` lets through (the operations the flows name, as the run may send them), each
+// through the run's limiter, timeout, body cap and --header values, so the caps hold and the header values
+// never reach Respect. A redirect reaches Respect without its Location, so Respect cannot follow it: it is
+// the step's answer.
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { isJsonMediaType, MAX_BODY_BYTES, mediaTypeOf } from '@trading-analytics/core';
+import { isAllowedHost, isJsonMediaType, MAX_BODY_BYTES, mediaTypeOf } from '@trading-analytics/core';
 import type { OperationFinding } from '../reports/problem-words.js';
 import type { RequestSpec, Sent } from '../transport/http-client.js';
 import type { Admit } from './proxy-admission.js';
@@ -35,6 +40,7 @@ export interface ProxiedRequest {
 
 export interface FlowProxy {
   server: Server;
+  /** The proxy's base URL for Respect: `http://127.0.0.1:<port>/<token>`, the token the run's own. */
   url: string;
   /** Every request Respect made, in order. */
   requests: ProxiedRequest[];
@@ -54,8 +60,9 @@ async function readRequestBody(request: IncomingMessage, limit: number): Promise
 }
 
 /**
- * Starts the proxy on 127.0.0.1, a free port: `admit` says which requests are passed on, `screen` which
- * answers are not handed to Respect (shown as a 502), `judge` what the runner's check finds in those that are.
+ * Starts the proxy on 127.0.0.1, a free port, under a path of its own (its `url`): `admit` says which
+ * requests are passed on, `screen` which answers are not handed to Respect (shown as a 502), `judge` what
+ * the runner's check finds in those that are.
  */
 export function startProxy(
   forward: (spec: RequestSpec) => Promise<Sent>,
@@ -64,9 +71,17 @@ export function startProxy(
   judge: Judge = () => [],
 ): Promise<FlowProxy> {
   const requests: ProxiedRequest[] = [];
+  // 24 random bytes: no process can guess the path, and none but Respect is told it.
+  const prefix = `/${randomBytes(24).toString('base64url')}`;
   const server = createServer(async (request, response) => {
     const method = request.method ?? 'GET';
-    const target = request.url ?? '/';
+    const raw = request.url ?? '/';
+    if (!raw.startsWith(`${prefix}/`) || !isAllowedHost(request.headers.host, '127.0.0.1')) {
+      response.writeHead(403, { 'content-type': 'text/plain', connection: 'close' });
+      response.end('not a request of the conformance runner’s flows');
+      return;
+    }
+    const target = raw.slice(prefix.length);
     const seen: ProxiedRequest = { method, target };
     requests.push(seen);
     const refuse = (status: number, reason: string) => {
@@ -127,7 +142,7 @@ export function startProxy(
     server.listen(0, '127.0.0.1', () =>
       resolve({
         server,
-        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}${prefix}`,
         requests,
         close: () =>
           new Promise<void>((done) => {

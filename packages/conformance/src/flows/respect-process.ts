@@ -47,13 +47,63 @@ function respectBin(): string {
 }
 
 /**
- * Runs `redocly respect <args>`, stopped after `deadlineMs`; resolves with its exit code and the end of what
- * it printed (the last RESPECT_OUTPUT_CHARS characters: it can print a step's whole answer), never rejects.
+ * The variables Respect's process inherits of the runner's environment: the system's own (the search path,
+ * the home and temporary folders, the locale and time zone, Windows' system folder) and NODE_OPTIONS, the
+ * settings a pipeline gives every Node process (a memory cap, say). No other: neither a `--header-env`
+ * variable nor any other secret of the pipeline reaches Respect.
  */
-export function runRespect(args: string[], deadlineMs: number): Promise<{ code: number | null; output: string }> {
+const INHERITED = [
+  'PATH',
+  'HOME',
+  'USERPROFILE',
+  'TMPDIR',
+  'TMP',
+  'TEMP',
+  'SystemRoot',
+  'windir',
+  'LANG',
+  'TZ',
+  'NODE_OPTIONS',
+];
+
+/**
+ * Respect's environment: the INHERITED variables (a value holding one of `secrets`, the run's header values,
+ * left out too), Respect's quiet settings, and where the proxy is, through Respect's own variable for its
+ * `--server`, so the proxy's URL and its token are on no command line.
+ */
+function respectEnvironment(proxyUrl: string, sourceName: string, secrets: readonly string[]): NodeJS.ProcessEnv {
+  const environment: NodeJS.ProcessEnv = {};
+  for (const name of INHERITED) {
+    const value = process.env[name];
+    if (value !== undefined && !secrets.some((secret) => secret !== '' && value.includes(secret)))
+      environment[name] = value;
+  }
+  return {
+    ...environment,
+    REDOCLY_TELEMETRY: 'off',
+    REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
+    NO_COLOR: '1',
+    REDOCLY_CLI_RESPECT_SERVER: `${sourceName}=${proxyUrl}`,
+  };
+}
+
+/**
+ * Runs `redocly respect <args>` against the runner's proxy (`proxyUrl`, the server of the source
+ * `sourceName`), stopped after `deadlineMs`; resolves with its exit code and the end of what it printed
+ * (the last RESPECT_OUTPUT_CHARS characters: it can print a step's whole answer), never rejects.
+ */
+export function runRespect(
+  args: string[],
+  {
+    proxyUrl,
+    sourceName,
+    secrets,
+    deadlineMs,
+  }: { proxyUrl: string; sourceName: string; secrets: readonly string[]; deadlineMs: number },
+): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [respectBin(), 'respect', ...args], {
-      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
+      env: respectEnvironment(proxyUrl, sourceName, secrets),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

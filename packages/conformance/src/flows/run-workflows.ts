@@ -66,6 +66,8 @@ export interface WorkflowRunOptions {
   /** What the runner's own check finds in the bodies handed to Respect: each step's schema check. */
   judge: Judge;
   redact: Redact;
+  /** The run's header values: no variable of Respect's environment may hold one. */
+  secrets: readonly string[];
 }
 
 /** The `--input name=value` arguments for the inputs the file's workflows declare, each once. */
@@ -100,6 +102,8 @@ function workflowResult(
     operations: ReadonlyMap<string, ContractOperation>;
     answered: ReadonlyMap<RespectStep, ProxiedRequest>;
     failedChecks: ReadonlyMap<string, ReadonlySet<OperationCheck>>;
+    /** The proxy's own path (the run's token), left out of the requests Respect logs. */
+    prefix: string;
   },
   redact: Redact,
 ): { result: WorkflowResult; observations: Observation[] } {
@@ -116,7 +120,7 @@ function workflowResult(
   for (const step of run?.executedSteps ?? []) {
     const declared = workflow.steps.find((candidate) => candidate.stepId === step.stepId);
     const operationId = declared?.operationId;
-    const request = stepRequest(step.request);
+    const request = stepRequest(step.request, known.prefix);
     const at = {
       stepId: step.stepId,
       operationId,
@@ -212,11 +216,15 @@ function schemaCheck(
   return [{ name: 'schema check', condition: problem.expected, message: `${problem.observed}${more}` }];
 }
 
-/** The method and target (`/path?query`) of a step's request, from Respect's log (its URL is the proxy's). */
-function stepRequest(request: { method?: string; url?: string } | undefined) {
+/**
+ * The method and target (`/path?query`) of a step's request, from Respect's log: its URL is the proxy's,
+ * whose own path (the run's token, `prefix`) is left out.
+ */
+function stepRequest(request: { method?: string; url?: string } | undefined, prefix: string) {
   if (!request?.method || !request.url || !URL.canParse(request.url)) return undefined;
   const url = new URL(request.url);
-  return { method: request.method.toUpperCase(), target: `${url.pathname}${url.search}` };
+  const path = url.pathname.startsWith(`${prefix}/`) ? url.pathname.slice(prefix.length) : url.pathname;
+  return { method: request.method.toUpperCase(), target: `${path}${url.search}` };
 }
 
 /** `METHOD /path?query` of a request, as the proxy saw it. */
@@ -227,10 +235,10 @@ const requestKey = (method: string, target: string) => `${method.toUpperCase()} 
  * saw them in the same order. A request no step made (a redirect Respect followed) belongs to the workflow
  * of the step before it, or the first one.
  */
-function eventsByWorkflow(requests: readonly ProxiedRequest[], runs: readonly ExecutedWorkflow[]) {
+function eventsByWorkflow(requests: readonly ProxiedRequest[], runs: readonly ExecutedWorkflow[], prefix: string) {
   const steps = runs.flatMap((run) =>
     (run.executedSteps ?? []).map((step) => {
-      const request = stepRequest(step.request);
+      const request = stepRequest(step.request, prefix);
       return { workflowId: run.workflowId, step, key: request && requestKey(request.method, request.target) };
     }),
   );
@@ -309,6 +317,7 @@ export async function runWorkflows({
   screen,
   judge,
   redact,
+  secrets,
 }: WorkflowRunOptions): Promise<{ workflows: WorkflowResult[]; observations: Observation[] }> {
   const byId = new Map(operations.map((entry) => [entry.operationId, entry]));
   const observations: Observation[] = [];
@@ -321,6 +330,7 @@ export async function runWorkflows({
     ),
   );
   const proxy = await startProxy(forward, flowAdmission(operations, named, allowWrites), screen, judge);
+  const prefix = new URL(proxy.url).pathname;
   const scratch = await mkdtemp(path.join(tmpdir(), 'conformance-'));
   const results: WorkflowResult[] = [];
   try {
@@ -344,8 +354,6 @@ export async function runWorkflows({
       const { output } = await runRespect(
         [
           file,
-          '--server',
-          `${sourceName}=${proxy.url}`,
           '--json-output',
           jsonFile,
           '--max-fetch-timeout',
@@ -356,13 +364,19 @@ export async function runWorkflows({
           ...inputArguments(document, inputs),
           ...chosen,
         ],
-        Math.min(MAX_TIMER_MS, steps * respectWaitMs + RESPECT_MARGIN_MS),
+        {
+          proxyUrl: proxy.url,
+          sourceName: sourceName ?? '',
+          secrets,
+          deadlineMs: Math.min(MAX_TIMER_MS, steps * respectWaitMs + RESPECT_MARGIN_MS),
+        },
       );
       let log: RespectLog;
       try {
         log = JSON.parse(await readFile(jsonFile, 'utf8')) as RespectLog;
       } catch {
-        const lastLines = output.trim().split('\n').slice(-3).join(' ');
+        // The proxy's token is of no use once the run ends, but it is the run's own: not shown either.
+        const lastLines = output.replaceAll(prefix, '').trim().split('\n').slice(-3).join(' ');
         // With no log to place them by, what the proxy did goes to the file's first workflow.
         const events = proxy.requests.slice(firstRequest).flatMap((request) => request.event ?? []);
         document.workflows.forEach((workflow, index) => {
@@ -381,7 +395,7 @@ export async function runWorkflows({
         continue;
       }
       const runs = Object.values(log.files)[0]?.executedWorkflows ?? [];
-      const { events, answered } = eventsByWorkflow(proxy.requests.slice(firstRequest), runs);
+      const { events, answered } = eventsByWorkflow(proxy.requests.slice(firstRequest), runs, prefix);
       for (const workflow of document.workflows) {
         const run = runs.find((candidate) => candidate.workflowId === workflow.workflowId);
         const done = proxied(events.get(workflow.workflowId) ?? [], baseUrl, timeoutMs, redact);
@@ -390,7 +404,7 @@ export async function runWorkflows({
           name,
           run,
           done,
-          { baseUrl, operations: byId, answered, failedChecks },
+          { baseUrl, operations: byId, answered, failedChecks, prefix },
           redact,
         );
         results.push(read.result);

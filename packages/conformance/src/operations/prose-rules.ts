@@ -1,5 +1,6 @@
 // The service description's rules in prose that no schema can hold: a page echoes the request, an answer is
-// for the address asked, an empty account is all zeros, every pair asked for is answered... Each is checked
+// for the address asked, every pair asked for is answered... (An empty account's zeros, once a rule here, are
+// the UnrealizedPnl schema's now, checked with the rest of the answer.) Each is checked
 // on the answer to the runner's own request and cites the description's words (`seed`). Two need a request
 // of their own, sent once through the run's limiter like every other request: an unknown team code, and the
 // competition list with a `userAddress` when the example request carries none.
@@ -89,8 +90,6 @@ const SEED = {
     '`GET /v1/leaderboard/{user_address}/trading-stats` returns one LeaderboardEntry with `rank` 0 (a stats query, not a ranking). … 0 means the trader is outside the ranked set, or the record comes from a windowed stats query.',
   unrealizedPnlAddress:
     '`userAddress` | string | Lowercase `<address>`. … Where stated, responses return them in lowercase.',
-  emptyAccount:
-    'With no positions: `positionCount` is 0, every monetary field is the string `0`, the snapshot block is still reported, and `priceAsOf` is null or omitted.',
   latestPrices:
     'pairBases: array of string (must not be empty; duplicates collapsed) … Pairs that cannot be resolved are listed in `failures` with a reason … One item per pair that could not be resolved.',
   hasJoined:
@@ -113,7 +112,6 @@ export const RULES: readonly Rule[] = [
   { id: 'trading-stats-address', operationId: 'getTradingStats', seed: SEED.tradingStatsAddress },
   { id: 'trading-stats-rank', operationId: 'getTradingStats', seed: SEED.tradingStatsRank },
   { id: 'unrealized-pnl-address', operationId: 'getUnrealizedPnl', seed: SEED.unrealizedPnlAddress },
-  { id: 'empty-account', operationId: 'getUnrealizedPnl', seed: SEED.emptyAccount },
   { id: 'latest-prices-pairs', operationId: 'queryLatestPrices', seed: SEED.latestPrices },
   { id: 'has-joined', operationId: 'listCompetitions', seed: SEED.hasJoined },
   { id: 'cumulative-volume-period', operationId: 'getPairCumulativeVolume', seed: SEED.cumulativePeriod },
@@ -126,8 +124,6 @@ function seedOf(id: RuleId, operationId: string): string {
 
 /** A code no team has: the unknown-team-code rule asks for it. */
 const UNKNOWN_TEAM_CODE = 'NO-TEAM-HAS-THIS-CODE';
-// The monetary fields of UnrealizedPnl, each the string `0` for an empty account.
-const MONETARY_FIELDS = ['unrealizedPnlUsd', 'unrealizedPnlAfterAccruedFeesUsd', 'fundingFeeUsd', 'holdingFeeUsd'];
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json =>
@@ -211,24 +207,6 @@ function addressRule(rule: RuleId, asked: unknown, answer: unknown, lowercase: b
   return [{ rule, expected, seen: [{ at: '/userAddress', value: answer.userAddress }] }];
 }
 
-function emptyAccountRule(answer: unknown): Broken[] {
-  if (!isObject(answer) || answer.positionCount !== 0) return [];
-  const seen: RuleSeen[] = MONETARY_FIELDS.filter(
-    (field) => typeof answer[field] === 'string' && answer[field] !== '0',
-  ).map((field) => ({ at: `/${field}`, value: answer[field] }));
-  if (answer.priceAsOf !== undefined && answer.priceAsOf !== null) {
-    seen.push({ at: '/priceAsOf', value: answer.priceAsOf });
-  }
-  if (seen.length === 0) return [];
-  return [
-    {
-      rule: 'empty-account',
-      expected: 'with positionCount 0, every monetary field the string 0 and priceAsOf null or absent',
-      seen,
-    },
-  ];
-}
-
 function latestPricesRule({ body, answer }: Exchange): Broken[] {
   const asked = isObject(body) && Array.isArray(body.pairBases) ? body.pairBases : [];
   if (!isObject(answer) || !isObject(answer.prices) || !Array.isArray(answer.failures)) return [];
@@ -285,7 +263,7 @@ function answerRules(operationId: string, exchange: Exchange): Broken[] {
       return [...addressRule('trading-stats-address', values.user_address, answer, false), ...rank];
     }
     case 'getUnrealizedPnl':
-      return [...addressRule('unrealized-pnl-address', values.user_address, answer, true), ...emptyAccountRule(answer)];
+      return addressRule('unrealized-pnl-address', values.user_address, answer, true);
     case 'queryLatestPrices':
       return latestPricesRule(exchange);
     case 'listCompetitions':

@@ -29,7 +29,6 @@ export type RuleId =
   | 'trading-stats-address'
   | 'trading-stats-rank'
   | 'unrealized-pnl-address'
-  | 'empty-account'
   | 'latest-prices-pairs'
   | 'has-joined'
   | 'cumulative-volume-period'

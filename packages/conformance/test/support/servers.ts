@@ -228,7 +228,7 @@ export function runBin(args: string[]): Promise<CommandOutcome> {
   return runCommand(process.execPath, [bin, ...args]);
 }
 
-const recordRss = fileURLToPath(new URL('./record-rss.mjs', import.meta.url));
+const recordRss = new URL('./record-rss.mjs', import.meta.url).href;
 
 /** A process's peak resident set size, in MiB, and its script. */
 export interface PeakRss {
@@ -244,7 +244,7 @@ export async function runBinMeasured(args: string[], env: Record<string, string>
   const dir = await mkdtemp(path.join(tmpdir(), 'conformance-rss-'));
   const log = path.join(dir, 'rss.jsonl');
   const outcome = await runCommand(process.execPath, [bin, ...args], {
-    env: { ...process.env, ...env, RSS_LOG: log, NODE_OPTIONS: `--import=${recordRss}` },
+    env: { ...process.env, ...env, NODE_OPTIONS: `--import=${recordRss}?log=${encodeURIComponent(log)}` },
   });
   const lines = (await readFile(log, 'utf8').catch(() => '')).split('\n').filter(Boolean);
   const peaks: PeakRss[] = lines.map((line) => {

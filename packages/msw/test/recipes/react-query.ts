@@ -28,8 +28,9 @@ export function createApi(baseUrl: string) {
 
 export const api = createApi('https://api.example.com');
 
-// The service answers 503 while it catches up; openapi-react-query types `error` from the contract's error
-// bodies, which are not documented, so narrow it with this.
+// The service answers 503 when no complete valuation is available (an RPC failure or timeout, missing token
+// information, a missing, non-positive, stale or unsafe quote); openapi-react-query types `error` from the
+// contract's error bodies, which are not documented, so narrow it with this.
 export const isUnavailable = (error: unknown): boolean => error instanceof ApiError && error.status === 503;
 
 // Why a request failed, to show: the mock and the handlers refuse a bad request with an RFC 9457 problem

@@ -8,7 +8,7 @@ import { type Figures, figuresOf } from '../world/figures.js';
 import type { Position } from '../world/positions.js';
 import type { Trader } from '../world/traders.js';
 import { type Context, cached } from './context.js';
-import { badRequest, bodyObject, notFound, ok, paginate, Refusal, readParameters } from './kit.js';
+import { badRequest, bodyObject, notFound, ok, paginate, Refusal, readParameters, shown } from './kit.js';
 
 interface Standing {
   readonly trader: Trader;
@@ -127,14 +127,14 @@ export function listCompetitions(request: SandboxRequest, context: Context): San
   const values = readParameters(request);
   const { now } = context.world;
   const user = values.userAddress as string | undefined;
-  const shown = context.world.competitions
+  const listed = context.world.competitions
     .filter(
       (competition) =>
         (values.status === undefined || statusOf(competition, now) === values.status) &&
         competition.isReadyToDisplay === values.isReadyToDisplay,
     )
     .sort((a, b) => STATUS_ORDER[statusOf(a, now)] - STATUS_ORDER[statusOf(b, now)] || a.id - b.id);
-  return ok(shown.map((competition) => competitionView(context, competition, user)));
+  return ok(listed.map((competition) => competitionView(context, competition, user)));
 }
 
 function competitionById(context: Context, id: number): Competition {
@@ -153,9 +153,7 @@ export function listCompetitionLeaderboard(request: SandboxRequest, context: Con
   const keys = competition.columns.map((column) => column.key);
   const key = (values.orderBy as string | undefined) ?? (keys[0] as string);
   if (!keys.includes(key))
-    throw badRequest(
-      `orderBy must be one of this competition's header keys (${keys.join(', ')}), not ${JSON.stringify(key)}`,
-    );
+    throw badRequest(`orderBy must be one of this competition's header keys (${keys.join(', ')}), not ${shown(key)}`);
   const descending = (values.orderDirection as string).toUpperCase() === 'DESC';
   const current = board(context, competition);
   const { order, rankOf } = ordered(current, key, descending);

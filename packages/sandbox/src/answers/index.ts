@@ -2,7 +2,7 @@
 import type { SandboxAnswer, SandboxRequest } from '../types.js';
 import { joinCompetition, listCompetitionLeaderboard, listCompetitions } from './competitions.js';
 import type { Context } from './context.js';
-import { problem, Refusal } from './kit.js';
+import { problem, Refusal, shown } from './kit.js';
 import { getMyRank, getTradingStats, listLeaderboard, listTeamLeaderboard } from './leaderboard.js';
 import { getPrice24hAgo, getPriceHoursAgo, queryLatestPrices, queryPriceUpdates } from './oracle.js';
 import {
@@ -80,7 +80,7 @@ export function answer(request: SandboxRequest, context: Context): SandboxAnswer
       404,
       'unknown-operation',
       'Unknown operation',
-      `The contract has no operation ${JSON.stringify(String(request?.operationId))}`,
+      `The contract has no operation ${shown(request?.operationId)}`,
     );
   try {
     return operation(

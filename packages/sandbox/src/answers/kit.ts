@@ -2,6 +2,7 @@
 // pages, and the chain selectors.
 
 import type { components } from '@trading-analytics/client';
+import { MAX_LIST_ITEMS, SHOWN_CHARS } from '../limits.js';
 import { operationParameters, type Parameter } from '../parameters.js';
 import type { SandboxAnswer, SandboxRequest } from '../types.js';
 
@@ -33,7 +34,17 @@ export const notFound = (kind: string, detail: string): Refusal => new Refusal(4
 
 export const ok = (body: unknown): SandboxAnswer => ({ status: 200, body });
 
-const shown = (text: string): string => JSON.stringify(text.length > 60 ? `${text.slice(0, 60)}…` : text);
+/** A value of the request as a message shows it: quoted, cut at SHOWN_CHARS characters. */
+export const shown = (value: unknown): string => {
+  const text = String(value);
+  return JSON.stringify(text.length > SHOWN_CHARS ? `${text.slice(0, SHOWN_CHARS)}…` : text);
+};
+
+/** Refuses a list input longer than MAX_LIST_ITEMS (400 naming it). */
+export function checkListLength(name: string, length: number): void {
+  if (length > MAX_LIST_ITEMS)
+    throw badRequest(`${name} holds ${length} values; the sandbox takes at most ${MAX_LIST_ITEMS} (MAX_LIST_ITEMS)`);
+}
 
 /** Values read from a request: integers, booleans, strings, string lists, by parameter name. */
 export type Values = Record<string, number | boolean | string | string[] | undefined>;
@@ -44,8 +55,11 @@ function readOne(
 ): number | boolean | string | string[] | undefined {
   if (raw === undefined) return parameter.default;
   if (parameter.kind === 'list') {
-    const values = Array.isArray(raw) ? raw : [raw];
-    return parameter.style === 'csv' ? values.flatMap((value) => value.split(',')) : values;
+    const given = Array.isArray(raw) ? raw : [raw];
+    checkListLength(parameter.name, given.length);
+    const values = parameter.style === 'csv' ? given.flatMap((value) => value.split(',')) : given;
+    checkListLength(parameter.name, values.length);
+    return values;
   }
   // A scalar sent twice: the first value counts, as Prism and most servers read it.
   const text = Array.isArray(raw) ? (raw[0] ?? '') : raw;
@@ -109,7 +123,7 @@ export function requireChain(value: unknown, name: string): void {
       400,
       'unknown-chain',
       'Unknown chain',
-      `${name} ${shown(String(value))} is not a chain of the sandbox; its world lives on ${CHAIN}`,
+      `${name} ${shown(value)} is not a chain of the sandbox; its world lives on ${CHAIN}`,
     );
   }
 }

@@ -5,7 +5,7 @@ import { HOUR } from '../time.js';
 import type { SandboxAnswer, SandboxRequest } from '../types.js';
 import { type Market, price18, priceAt } from '../world/markets.js';
 import type { Context } from './context.js';
-import { badRequest, bodyObject, CHAIN, notFound, ok, onChain, readParameters } from './kit.js';
+import { badRequest, bodyObject, CHAIN, checkListLength, notFound, ok, onChain, readParameters, shown } from './kit.js';
 
 /** Fee per core-feed update and per pro-feed verification, in wei of the native token. */
 const CORE_UPDATE_FEE = 100_000_000_000_000n;
@@ -47,7 +47,7 @@ export function queryPriceUpdates(request: SandboxRequest, context: Context): Sa
   const collateral = body.collateral.toLowerCase();
   const failures: { pairBase?: string; collateral?: string; reason: string }[] = [];
   if (!onChain(chain))
-    failures.push({ pairBase: body.pairBase, reason: `no price feed found for the pair on ${String(chain)}` });
+    failures.push({ pairBase: body.pairBase, reason: `no price feed found for the pair on ${shown(chain)}` });
   else if (!market) failures.push({ pairBase: body.pairBase, reason: 'no price feed found for the pair' });
   if (collateral !== USDC.address && collateral !== WMON.address)
     failures.push({ collateral: body.collateral, reason: 'collateral token not supported' });
@@ -86,34 +86,30 @@ export function queryLatestPrices(request: SandboxRequest, context: Context): Sa
   const { pairBases } = body;
   if (!Array.isArray(pairBases) || pairBases.length === 0)
     throw badRequest('pairBases must be a non-empty array of pair base addresses');
+  checkListLength('pairBases', pairBases.length);
   if (pairBases.some((one) => typeof one !== 'string')) throw badRequest('Every item of pairBases must be a string');
   const prices: Record<string, string> = {};
   const failures: { pairBase: string; reason: string }[] = [];
   const seen = new Set<string>();
+  // Written once: a reason repeated per failure never repeats the request's chain whole.
+  const reason = onChain(chain) ? 'no latest oracle price found' : `no latest oracle price found on ${shown(chain)}`;
   for (const pairBase of pairBases as string[]) {
     const key = pairBase.toLowerCase();
     if (seen.has(key)) continue;
     seen.add(key);
     const market = onChain(chain) ? context.world.market(key) : undefined;
     if (market) prices[key] = quote(market).price.toString();
-    else
-      failures.push({
-        pairBase,
-        reason: onChain(chain) ? 'no latest oracle price found' : `no latest oracle price found on ${String(chain)}`,
-      });
+    else failures.push({ pairBase, reason });
   }
   return ok({ prices, failures });
 }
 
 function historical(context: Context, pairBase: string, hoursAgo: number, chain: unknown): SandboxAnswer {
   if (!onChain(chain))
-    throw notFound(
-      'no-snapshot',
-      `No price snapshot exists on ${String(chain)}: the sandbox's world lives on ${CHAIN}`,
-    );
+    throw notFound('no-snapshot', `No price snapshot exists on ${shown(chain)}: the sandbox's world lives on ${CHAIN}`);
   const market = context.world.market(pairBase);
   if (!market)
-    throw notFound('no-snapshot', `No price snapshot exists for ${pairBase}: it is not a market of the sandbox`);
+    throw notFound('no-snapshot', `No price snapshot exists for ${shown(pairBase)}: it is not a market of the sandbox`);
   const { now } = context.world;
   // Snapshots are captured on the hour; the one for a window is the last at or before its start.
   const capturedAt = Math.floor((now - hoursAgo * HOUR) / HOUR) * HOUR;

@@ -9,7 +9,7 @@ import type { Market } from '../world/markets.js';
 import type { Timeframe } from '../world/rankings.js';
 import { type Trade, tradeAmounts } from '../world/trades.js';
 import { type Context, cached } from './context.js';
-import { badRequest, ok, onChain, paginate, readParameters } from './kit.js';
+import { badRequest, ok, onChain, paginate, readParameters, shown } from './kit.js';
 
 /** The next open (a session starting after now) and the next close (the end of the current or next session). */
 function tradingHours(market: Market, now: number): { nextOpen: string | null; nextClose: string | null } {
@@ -55,7 +55,7 @@ export function listPairs(request: SandboxRequest, context: Context): SandboxAns
   const tags = (values.tags as string[] | undefined)?.map((tag) => tag.toLowerCase());
   // No market trades on a chain the sandbox holds no data for.
   const markets = onChain(values.block_chain) ? context.world.markets : [];
-  const shown = markets.filter(
+  const listed = markets.filter(
     (market) =>
       (values.is_ready_to_display === false || market.ready) &&
       (symbol === undefined || market.symbol === symbol) &&
@@ -63,8 +63,8 @@ export function listPairs(request: SandboxRequest, context: Context): SandboxAns
   );
   const range = values.volume_time_range as Timeframe;
   return ok(
-    paginate(shown.length, values.page as number, values.size as number, (from, to) =>
-      shown.slice(from, to).map((market) => pairView(context, market, range)),
+    paginate(listed.length, values.page as number, values.size as number, (from, to) =>
+      listed.slice(from, to).map((market) => pairView(context, market, range)),
     ),
   );
 }
@@ -91,7 +91,7 @@ function instant(name: string, text: string, allowDate: boolean): number {
   const seconds = parseInstant(text) ?? (allowDate ? parseDate(text) : undefined);
   if (seconds === undefined)
     throw badRequest(
-      `${name} must be an ISO-8601 date-time with its offset, such as 2026-11-14T00:00:00Z, not ${JSON.stringify(text)}`,
+      `${name} must be an ISO-8601 date-time with its offset, such as 2026-11-14T00:00:00Z, not ${shown(text)}`,
     );
   return seconds;
 }

@@ -8,7 +8,7 @@ import { afterFees, figuresOf, winRate } from '../world/figures.js';
 import type { Market } from '../world/markets.js';
 import { feesOf, type Position, tokenToUsd, usdToToken } from '../world/positions.js';
 import type { Context } from './context.js';
-import { badRequest, ok, onChain, Refusal, readParameters, requireChain, type Values } from './kit.js';
+import { badRequest, ok, onChain, Refusal, readParameters, requireChain, shown, type Values } from './kit.js';
 import { quote } from './oracle.js';
 
 /** Quotes and the position snapshot must be at most this old, and at most this far in the future. */
@@ -137,7 +137,7 @@ export function getPnlChart(request: SandboxRequest, context: Context): SandboxA
   const zone = timeZone(values.timezone as string);
   if (!zone)
     throw badRequest(
-      `timezone must be a time-zone name such as UTC or America/New_York, not ${JSON.stringify(values.timezone)}`,
+      `timezone must be a time-zone name such as UTC or America/New_York, not ${shown(values.timezone)}`,
     );
   const { now } = context.world;
   const positions = tradedOnChain(context, values);
