@@ -17,7 +17,7 @@ import {
   runConformance,
 } from '../src/index.js';
 import { PLANTED } from './support/planted-behaviours.js';
-import { type Answer, type Plant, startPlantedService } from './support/servers.js';
+import { type Answer, type Plant, runBin, startPlantedService } from './support/servers.js';
 
 type Body = Record<string, unknown>;
 
@@ -149,6 +149,116 @@ describe.concurrent('a service with one behaviour broken', () => {
       );
     });
   }
+});
+
+describe('the request budget', () => {
+  const behaviourRequests = (report: ConformanceReport) =>
+    report.requests.filter((request) => request.from === 'behaviour');
+  const reasons = (report: ConformanceReport) =>
+    Object.fromEntries(
+      report.behaviours.map((result) => [`${result.behaviour} ${result.operationId}`, result.reason ?? result.status]),
+    );
+
+  it('keeps the behaviours to --rps and --concurrency, and to the operations --only names', async () => {
+    const service = await startPlantedService({ upstream: sandbox.url, delayMs: 30 });
+    try {
+      const report = await runConformance({
+        baseUrl: service.url,
+        rps: 10,
+        concurrency: 2,
+        workflows: false,
+        only: ['listLeaderboard'],
+      });
+      expect(report.problems).toEqual([]);
+      const sent = behaviourRequests(report);
+      expect(sent.length).toBeGreaterThanOrEqual(15);
+      expect(sent.every((request) => request.target.startsWith('/v1/leaderboard?'))).toBe(true);
+      // Requests start at least 1/rps apart (a little slack for the timer), and never more than two at once.
+      const times = service.received.map((request) => request.at);
+      expect(times.length).toBeGreaterThan(20);
+      for (let index = 0; index + 10 < times.length; index++)
+        expect(times[index + 10] - times[index]).toBeGreaterThanOrEqual(950);
+      expect(service.maxInFlight).toBeLessThanOrEqual(2);
+      const ran = report.behaviours.filter((result) => result.status !== 'skipped');
+      expect(ran.map((result) => [result.behaviour, result.operationId, result.status])).toEqual([
+        ['leaderboard-order', 'listLeaderboard', 'pass'],
+        ['leaderboard-pages', 'listLeaderboard', 'pass'],
+        ['leaderboard-totals', 'listLeaderboard', 'pass'],
+        ['leaderboard-search', 'listLeaderboard', 'pass'],
+      ]);
+      expect(reasons(report)['my-rank-row getMyRank']).toBe('its requests use getMyRank, not selected (--only)');
+      expect(report.totals).toMatchObject({ behaviours: 4, behavioursHold: 4 });
+    } finally {
+      await service.close();
+    }
+  });
+
+  it('sends no request of an operation --skip names, and skips the behaviours that use it', async () => {
+    const service = await startPlantedService({ upstream: sandbox.url });
+    try {
+      const report = await runConformance({
+        baseUrl: service.url,
+        rps: 1000,
+        concurrency: 8,
+        workflows: false,
+        params: path.join(dir, 'params.json'),
+        skip: ['getMyRank', 'listCompetitions'],
+      });
+      expect(report.problems).toEqual([]);
+      expect(
+        service.received.filter((request) =>
+          /^\/v1\/(leaderboard\/my-rank|trading-competition)(\?|$)/.test(request.url),
+        ),
+      ).toEqual([]);
+      const skipped = report.behaviours.filter((result) => result.status === 'skipped');
+      expect(
+        Object.fromEntries(skipped.map((result) => [`${result.behaviour} ${result.operationId}`, result.reason])),
+      ).toEqual({
+        'my-rank-row getMyRank': 'its requests use getMyRank, left out (--skip)',
+        'my-rank-outside getMyRank': 'its requests use getMyRank, left out (--skip)',
+        'trading-stats-windows getTradingStats': 'its requests use listCompetitions, left out (--skip)',
+        'competition-status listCompetitions': 'its requests use listCompetitions, left out (--skip)',
+        'competition-ready-default listCompetitions': 'its requests use listCompetitions, left out (--skip)',
+        'competition-has-joined listCompetitions': 'its requests use listCompetitions, left out (--skip)',
+        'competition-leaderboard-order listCompetitionLeaderboard':
+          'its requests use listCompetitions, left out (--skip)',
+        'competition-leaderboard-pages listCompetitionLeaderboard':
+          'its requests use listCompetitions, left out (--skip)',
+        'competition-current-user listCompetitionLeaderboard': 'its requests use listCompetitions, left out (--skip)',
+        'join-registered joinCompetition': 'a write (it joins a competition): runs only with --allow-writes',
+      });
+      expect(report.behaviours.filter((result) => result.status === 'pass')).toHaveLength(BEHAVIOURS.length - 10);
+    } finally {
+      await service.close();
+    }
+  });
+
+  it('sends none with --no-behaviour, and says so for each behaviour', async () => {
+    const dir2 = await mkdtemp(path.join(tmpdir(), 'conformance-no-behaviour-'));
+    const service = await startPlantedService({ upstream: sandbox.url });
+    try {
+      const json = path.join(dir2, 'report.json');
+      const { code, stdout } = await runBin([
+        '--base-url',
+        service.url,
+        '--rps',
+        '1000',
+        '--no-behaviour',
+        '--json',
+        json,
+      ]);
+      const report = JSON.parse(await readFile(json, 'utf8')) as ConformanceReport;
+      expect(code, stdout).toBe(0);
+      expect(behaviourRequests(report)).toEqual([]);
+      expect(new Set(Object.values(reasons(report)))).toEqual(new Set(['not checked (--no-behaviour)']));
+      expect(report.totals).toMatchObject({ behaviours: 0, behavioursHold: 0 });
+      expect(stdout).toContain('0 of 0 behaviours hold');
+      expect(report.settings.behaviour).toBe(false);
+    } finally {
+      await service.close();
+      await rm(dir2, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('the README', () => {

@@ -296,20 +296,25 @@ function withMixedCase(operationId: string, value: unknown): unknown {
  * A service planted in front of another (the sandbox): every request is passed to `upstream` and its answer
  * passed back, but for the operations `plants` changes and those `instead` answers without passing them on
  * (a join never registered); with `mixedCaseAddresses`, every address it answers is in mixed case except
- * where the service description says lower case.
+ * where the service description says lower case; `delayMs` holds each answer that long (its `maxInFlight`
+ * counts the requests it held at once).
  */
 export async function startPlantedService({
   upstream,
   plants = {},
   instead = {},
   mixedCaseAddresses = false,
+  delayMs = 0,
 }: {
   upstream: string;
   plants?: Record<string, Plant>;
   instead?: Record<string, () => Answer>;
   mixedCaseAddresses?: boolean;
+  delayMs?: number;
 }): Promise<ExampleServer> {
   const received: Received[] = [];
+  let inFlight = 0;
+  const state = { maxInFlight: 0 };
   const ask = async (
     method: string,
     path: string,
@@ -341,7 +346,10 @@ export async function startPlantedService({
       headers: request.headers,
       at: performance.now(),
     });
+    inFlight++;
+    state.maxInFlight = Math.max(state.maxInFlight, inFlight);
     try {
+      if (delayMs > 0) await new Promise((done) => setTimeout(done, delayMs));
       const chunks: Buffer[] = [];
       for await (const chunk of request) chunks.push(chunk as Buffer);
       const text = Buffer.concat(chunks).toString('utf8');
@@ -376,6 +384,8 @@ export async function startPlantedService({
     } catch (error) {
       response.writeHead(500, { 'content-type': 'text/plain' });
       response.end(`the planted service failed: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      inFlight--;
     }
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
@@ -383,7 +393,9 @@ export async function startPlantedService({
   return {
     url: `http://127.0.0.1:${port}`,
     received,
-    maxInFlight: 0,
+    get maxInFlight() {
+      return state.maxInFlight;
+    },
     close: () =>
       new Promise<void>((done) => {
         server.closeAllConnections();
