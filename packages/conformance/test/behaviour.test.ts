@@ -134,6 +134,11 @@ describe.concurrent('a service with one behaviour broken', () => {
         expect(request).toMatch(/^(GET|POST) http:\/\/127\.0\.0\.1:\d+\/v1\//);
       }
       expect(problem.request).toBe(problem.requests?.[0]);
+      // Only the operation it breaks fails: a behaviour that reads through a broken one is inconclusive.
+      expect(
+        report.problems.filter((candidate) => candidate.operationId !== planted.operationId),
+        JSON.stringify(report.problems, null, 1),
+      ).toEqual([]);
       // The operation fails, in the summary and as a JUnit testcase of its own.
       const operation = report.operations.find((candidate) => candidate.operationId === planted.operationId);
       expect(operation?.status).toBe('fail');

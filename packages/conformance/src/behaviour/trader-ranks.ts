@@ -3,7 +3,17 @@
 // rank 0 (and one with no history an all-zero record); trading stats have rank 0 for any window.
 import type { Asker } from './ask-service.js';
 import type { AskedOrder, RankedList } from './ranked-lists.js';
-import { differingFields, fieldsOf, isInteger, isObject, lowered, numberAt, pageOf } from './row-order.js';
+import {
+  differingFields,
+  distinctKeys,
+  fieldsOf,
+  isInteger,
+  isObject,
+  lowered,
+  numberAt,
+  outOfOrder,
+  pageOf,
+} from './row-order.js';
 import type { ServiceData } from './service-data.js';
 import { type Answer, broken, combined, inconclusive, type Outcome, pass, Unseen } from './verdicts.js';
 
@@ -69,8 +79,12 @@ export const NO_HISTORY_ADDRESS = '0x0000000000000000000000000000000000000001';
 
 /** The rankings my-rank is compared under: the defaults, and a window, field and direction of their own. */
 const RANKINGS = [
-  { set: { timeframe: 'ALL', sort_field: 'PNL', sort_direction: 'DESC' }, pick: 2 },
-  { set: { timeframe: 'THIRTY_DAY', sort_field: 'WIN_RATE', sort_direction: 'ASC' }, pick: 1 },
+  { set: { timeframe: 'ALL', sort_field: 'PNL', sort_direction: 'DESC' }, order: sortedBy('PNL', 'DESC'), pick: 2 },
+  {
+    set: { timeframe: 'THIRTY_DAY', sort_field: 'TOTAL_VOL_USD', sort_direction: 'ASC' },
+    order: sortedBy('TOTAL_VOL_USD', 'ASC'),
+    pick: 1,
+  },
 ] as const;
 
 const rowOf = (answer: Answer) => pageOf(answer.body, '')?.rows ?? [];
@@ -78,10 +92,16 @@ const rowOf = (answer: Answer) => pageOf(answer.body, '')?.rows ?? [];
 /** my-rank for a trader of the leaderboard is that trader's row, under the same timeframe, sort and direction. */
 export async function myRankIsTheRow(ask: Asker): Promise<Outcome> {
   const outcomes = await Promise.all(
-    RANKINGS.map(async ({ set, pick }): Promise<Outcome> => {
+    RANKINGS.map(async ({ set, order, pick }): Promise<Outcome> => {
       const board = await ask.ask('listLeaderboard', { ...set, page: 0, size: 20 });
       const rows = rowOf(board);
       if (rows.length === 0) return inconclusive(`${board.line} lists no trader`);
+      // A page not seen in the order asked cannot say which row is the trader's under it: a page out of order
+      // is leaderboard-order's failure, and one of ties cannot show its direction.
+      if (distinctKeys(rows, order.key) < 2)
+        return inconclusive(`${board.line} holds fewer than two values of ${order.value}: its order cannot be seen`);
+      if (outOfOrder(rows, order.key, order.descending))
+        return inconclusive(`${board.line} is not in the order asked (see leaderboard-order)`);
       const index = Math.min(pick, rows.length - 1);
       const row = rows[index];
       const address = isObject(row) ? row.userAddress : undefined;
@@ -113,9 +133,12 @@ export async function outsideRankedSet(ask: Asker, data: ServiceData): Promise<O
   const outcomes = await Promise.all(
     candidates.map(async (address): Promise<Outcome> => {
       const found = await ask.ask('listLeaderboard', { ...ranking, search: address, page: 0, size: 20 });
-      if (rowOf(found).some((row) => lowered(isObject(row) ? row.userAddress : undefined) === address.toLowerCase())) {
-        return inconclusive(`${address} is on the leaderboard`);
-      }
+      const listed = rowOf(found).map((row) => lowered(isObject(row) ? row.userAddress : undefined));
+      if (listed.includes(address.toLowerCase())) return inconclusive(`${address} is on the leaderboard`);
+      // A search that lists other traders cannot say who is outside the ranked set (leaderboard-search's
+      // failure); the address with no history needs no search to say so: it cannot have traded.
+      if (listed.length > 0 && address !== NO_HISTORY_ADDRESS)
+        return inconclusive(`${found.line} lists other traders than ${address} (see leaderboard-search)`);
       const mine = await ask.ask('getMyRank', { ...ranking, user_address: address });
       const noHistory = address === NO_HISTORY_ADDRESS;
       const fields = noHistory ? FIGURES : ['rank'];
