@@ -1,6 +1,6 @@
-// One conformance run: every operation of the contract (checks and out-of-range refusals), the
-// observations at the not-documented points, then the behaviours across requests beside the workflows.
-// Returns the report as data.
+// One conformance run: every operation of the contract (checks and out-of-range refusals) and the
+// observations at the not-documented points, with the workflows beside them, then the behaviours across
+// requests. Returns the report as data.
 import { ContractValidator, ownOptions } from '@trading-analytics/core';
 import { runBehaviours } from './behaviour/run-behaviours.js';
 import { judgeForFlows, screenForFlows } from './flows/proxy-screen.js';
@@ -12,6 +12,7 @@ import type {
   BehaviourResult,
   ConformanceOptions,
   ConformanceReport,
+  OperationCheck,
   OperationResult,
   Problem,
 } from './reports/report-types.js';
@@ -150,7 +151,37 @@ export async function runConformance(given: ConformanceOptions): Promise<Conform
     `checking ${operations.length} operations against ${baseUrl} (up to ${rps} requests/s, ${concurrency} at once)`,
   );
   const context = { baseUrl, document, validators, params, allowWrites, timeoutMs, headers, send: request, redact };
-  const checked = await Promise.all(
+  const selected = (operationId: string) => leftOut(operationId) === undefined;
+  // The flows start beside the operations (Respect takes seconds to start, and its few requests share the
+  // limiter); a step failing as its operation's own check does is read once the operations are checked.
+  let operationsChecked: (failed: ReadonlyMap<string, ReadonlySet<OperationCheck>>) => void = () => {};
+  const failedChecks = new Promise<ReadonlyMap<string, ReadonlySet<OperationCheck>>>((done) => {
+    operationsChecked = done;
+  });
+  const files = options.workflows === false ? [] : workflowFiles(dir);
+  if (files.length > 0) {
+    const names = files.map((file) => file.split('/').pop()).join(', ');
+    onProgress(`running the workflows of ${names} with Redocly Respect, beside the operations`);
+  }
+  const flowsRun = runWorkflows({
+    files,
+    baseUrl,
+    selected,
+    failedChecks,
+    operations,
+    allowWrites,
+    timeoutMs,
+    respectWaitMs: Math.min(MAX_TIMER_MS, timeoutMs + Math.ceil(1000 / rps) + RESPECT_WAIT_MARGIN_MS),
+    screen: screenForFlows(document, validators, redact),
+    judge: judgeForFlows(document, validators),
+    redact,
+    secrets: Object.values(headers),
+    inputs: { ...params.parameters },
+    forward: ({ method, target, rawBody }) => limit(() => traffic.send({ method, target, rawBody }, 'workflows')),
+  });
+  // Awaited below; a failure of the flows before then is not left unhandled.
+  flowsRun.catch(() => {});
+  const checkAll = Promise.all(
     operations.map((entry) => {
       const reason = leftOut(entry.operationId);
       if (reason === undefined) return checkOperation(context, entry);
@@ -165,13 +196,18 @@ export async function runConformance(given: ConformanceOptions): Promise<Conform
       return { result, observations: [] };
     }),
   );
+  const checked = await checkAll.catch(async (error: unknown) => {
+    // The flows end before the error is passed on: Respect and the proxy are not left running.
+    operationsChecked(new Map());
+    await flowsRun.catch(() => {});
+    throw error;
+  });
   const results = checked.map(({ result }) => result);
   const observations = checked.flatMap((outcome) => outcome.observations);
 
-  const selected = (operationId: string) => leftOut(operationId) === undefined;
   // The checks each operation failed on its own request: a flow step failing the same says so.
-  const failedChecks = new Map(
-    results.map((result) => [result.operationId, new Set(result.problems.map((problem) => problem.check))]),
+  operationsChecked(
+    new Map(results.map((result) => [result.operationId, new Set(result.problems.map((problem) => problem.check))])),
   );
   const byId = new Map(operations.map((entry) => [entry.operationId, entry]));
   const checkBehaviours = () => {
@@ -192,31 +228,8 @@ export async function runConformance(given: ConformanceOptions): Promise<Conform
       { enabled: behaviour, allowWrites, leftOut },
     );
   };
-  const files = options.workflows === false ? [] : workflowFiles(dir);
-  if (files.length > 0) {
-    const names = files.map((file) => file.split('/').pop()).join(', ');
-    onProgress(`running the workflows of ${names} with Redocly Respect`);
-  }
-  // The behaviours and the flows share the limiter; the flows' wait for Respect to start is the behaviours' time.
-  const [behaviours, flows] = await Promise.all([
-    checkBehaviours(),
-    runWorkflows({
-      files,
-      baseUrl,
-      selected,
-      failedChecks,
-      operations,
-      allowWrites,
-      timeoutMs,
-      respectWaitMs: Math.min(MAX_TIMER_MS, timeoutMs + Math.ceil(1000 / rps) + RESPECT_WAIT_MARGIN_MS),
-      screen: screenForFlows(document, validators, redact),
-      judge: judgeForFlows(document, validators),
-      redact,
-      secrets: Object.values(headers),
-      inputs: { ...params.parameters },
-      forward: ({ method, target, rawBody }) => limit(() => traffic.send({ method, target, rawBody }, 'workflows')),
-    }),
-  ]);
+  // The behaviours share the limiter with the flows, which started beside the operations.
+  const [behaviours, flows] = await Promise.all([checkBehaviours(), flowsRun]);
   // A behaviour that breaks is a problem of its operation, which then does not conform.
   for (const result of results) {
     const found = behaviours.findings.get(result.operationId) ?? [];

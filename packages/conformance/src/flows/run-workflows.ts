@@ -47,8 +47,11 @@ export interface WorkflowRunOptions {
   files: string[];
   /** The service: the flows' requests are reported on it (they are sent to it through the proxy). */
   baseUrl: string;
-  /** The checks each operation failed in the runner's own run of it: a step failing the same is not counted again. */
-  failedChecks: ReadonlyMap<string, ReadonlySet<OperationCheck>>;
+  /**
+   * The checks each operation failed in the runner's own run of it: a step failing the same is not counted
+   * again. Awaited only once Respect has run, so that the flows start beside the operations.
+   */
+  failedChecks: Promise<ReadonlyMap<string, ReadonlySet<OperationCheck>>>;
   /** Whether an operation is selected (--only, --skip): a workflow runs when every operation it names is. */
   selected: (operationId: string) => boolean;
   /** The contract's operations; the proxy passes on requests for those the flows name. */
@@ -395,6 +398,7 @@ export async function runWorkflows({
         continue;
       }
       const runs = Object.values(log.files)[0]?.executedWorkflows ?? [];
+      const failed = await failedChecks;
       const { events, answered } = eventsByWorkflow(proxy.requests.slice(firstRequest), runs, prefix);
       for (const workflow of document.workflows) {
         const run = runs.find((candidate) => candidate.workflowId === workflow.workflowId);
@@ -404,7 +408,7 @@ export async function runWorkflows({
           name,
           run,
           done,
-          { baseUrl, operations: byId, answered, failedChecks, prefix },
+          { baseUrl, operations: byId, answered, failedChecks: failed, prefix },
           redact,
         );
         results.push(read.result);
