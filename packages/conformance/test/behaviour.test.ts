@@ -103,6 +103,24 @@ describe('a service that behaves', () => {
     expect(sent).toBeGreaterThan(40);
     expect(sent).toBeLessThanOrEqual(BEHAVIOUR_REQUESTS);
   });
+
+  it('is judged only on what the words state: the rows of a page with userAddress are left open', async () => {
+    // "Supplemental: it does not change the page size or page count"; of the rows, nothing.
+    const report = await runPlanted({
+      listCompetitionLeaderboard: (answer, request) => {
+        const board = answer.body as Body;
+        const data = board.data as Body | undefined;
+        if (!request.query.has('userAddress') || !data) return answer;
+        return {
+          ...answer,
+          body: { ...board, data: { ...data, content: [...(data.content as unknown[])].reverse() } },
+        };
+      },
+    });
+    expect(report.problems).toEqual([]);
+    const result = report.behaviours.find((candidate) => candidate.behaviour === 'competition-current-user');
+    expect(result?.status).toBe('pass');
+  });
 });
 
 describe.concurrent('a service with one behaviour broken', () => {

@@ -140,7 +140,7 @@ export const KEYS_ORDERED = 4;
 
 /**
  * With `userAddress` of a trader on page 1, page 0 carries `currentUser`: that trader's row and rank as the
- * list shows it; and the page is otherwise the same (supplemental: no change to page size or page count).
+ * list shows it; and the page's size and the page count are those without it (supplemental).
  */
 export async function currentUserRow(ask: Asker, data: ServiceData): Promise<Outcome> {
   const board = await data.competitionBoard();
@@ -173,11 +173,17 @@ export async function currentUserRow(ask: Asker, data: ServiceData): Promise<Out
       { answer: mine, at: '/currentUser', value: fieldsOf(current, shown) },
     ]);
   }
-  const withUser = isObject(mine.body) ? mine.body.data : undefined;
-  const without = isObject(first.body) ? first.body.data : undefined;
+  // "it does not change the page size or page count": those, not the rows, which the words leave open.
+  const sizes = (body: unknown) => {
+    const data = isObject(body) ? body.data : undefined;
+    if (!isObject(data)) return undefined;
+    const rows = Array.isArray(data.content) ? data.content.length : undefined;
+    return { pageSize: data.pageSize, totalPages: data.totalPages, 'content.length': rows };
+  };
+  const [without, withUser] = [sizes(first.body), sizes(mine.body)];
   const changed = differingFields(without, withUser, []);
   if (changed.length === 0) return pass;
-  return broken('the same page with userAddress as without (currentUser is supplemental)', [
+  return broken('the same page size and page count with userAddress as without (currentUser is supplemental)', [
     { answer: first, at: '/data', value: fieldsOf(without, changed) },
     { answer: mine, at: '/data', value: fieldsOf(withUser, changed) },
   ]);

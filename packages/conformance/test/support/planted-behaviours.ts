@@ -241,6 +241,19 @@ export const PLANTED: Planted[] = [
     plants: { listCompetitionLeaderboard: overlapping('limit', (body) => body.data as Body) },
   },
   {
+    what: "currentUser's row added to the page (the page size changed)",
+    behaviour: 'competition-current-user',
+    operationId: 'listCompetitionLeaderboard',
+    plants: {
+      listCompetitionLeaderboard: (answer) => {
+        const board = bodyOf(answer);
+        const data = board.data as Body | undefined;
+        if (!board.currentUser || !data) return answer;
+        return json({ ...board, data: { ...data, content: [...(data.content as unknown[]), board.currentUser] } });
+      },
+    },
+  },
+  {
     what: 'the pairs tags filter ignored',
     behaviour: 'pairs-tags',
     operationId: 'listPairs',
