@@ -8,7 +8,7 @@ import type { ServiceData } from './service-data.js';
 import { type Answer, broken, inconclusive, type Outcome, pass, Unseen } from './verdicts.js';
 
 /** A pair base no market has (the observations' pair with no snapshot): it cannot be resolved. */
-export const UNRESOLVABLE_PAIR = '0x000000000000000000000000000000000000dead';
+const UNRESOLVABLE_PAIR = '0x000000000000000000000000000000000000dead';
 
 /**
  * Latest prices for the service's first two pairs and a pair no market has, each sent twice: each pair is

@@ -29,7 +29,7 @@ const BOARDS_TRIED = 3;
 /** The most requests the service's data costs: one each for the leaderboard, competitions and pairs, and the boards tried. */
 export const SERVICE_DATA_REQUESTS = 3 + BOARDS_TRIED;
 /** Rows read from the leaderboard's first page. */
-export const LEADERBOARD_ROWS = 20;
+const LEADERBOARD_ROWS = 20;
 /** The competition statuses in the order a board is looked for: where rows are most likely. */
 const STATUS_ORDER = ['ONGOING', 'ENDED', 'UPCOMING'];
 

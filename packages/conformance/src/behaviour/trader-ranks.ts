@@ -75,7 +75,7 @@ const FIGURES = [
 ];
 
 /** An address no trader has: a precompile's, which cannot sign a trade. */
-export const NO_HISTORY_ADDRESS = '0x0000000000000000000000000000000000000001';
+const NO_HISTORY_ADDRESS = '0x0000000000000000000000000000000000000001';
 
 /** The rankings my-rank is compared under: the defaults, and a window, field and direction of their own. */
 const RANKINGS = [

@@ -256,7 +256,7 @@ export async function runBinMeasured(args: string[], env: Record<string, string>
 }
 
 /** A request to a planted service, and a way to ask the service behind it anything else. */
-export interface PlantedRequest {
+interface PlantedRequest {
   path: string;
   query: URLSearchParams;
   body: unknown;
@@ -270,7 +270,7 @@ export type Plant = (answer: Answer, request: PlantedRequest) => Answer | Promis
 const HOP_BY_HOP = new Set(['connection', 'content-length', 'content-encoding', 'transfer-encoding', 'keep-alive']);
 
 /** An address in mixed case, as an EIP-55 checksum writes some: every other hex letter upper case. */
-export function mixedCase(address: string): string {
+function mixedCase(address: string): string {
   let letters = 0;
   return `0x${[...address.slice(2)].map((digit) => (/[a-f]/.test(digit) && letters++ % 2 === 0 ? digit.toUpperCase() : digit)).join('')}`;
 }
