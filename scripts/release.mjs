@@ -1,20 +1,23 @@
 // @ts-check
 // `npm run release`: builds, runs the breaking-change gate, packs every package under packages/* into
 // dist/release/ with a CycloneDX SBOM each and a SHA-256 list of it all. Dry by default: nothing is published
-// from here, and nothing in the tree changes.
+// unless asked, and nothing in the tree changes.
 //
 //   npm run release                              build, gate, pack, SBOMs, checksums
 //   npm run release -- --record                  the same, then record the release: the baseline
 //                                                (generated/release/openapi.json) and the changelog entries
 //   npm run release -- --record --replace 1.0.0  re-record the first release over its unpublished baseline
+//   npm run release -- --publish --registry <url>  the same, then publish the tarballs (lib/publish.mjs)
 //   --skip-build                                 use generated/ as it is;  --out <dir>  instead of dist/release
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { contractChangelog, contractEntry, packageEntry, writeEntry } from './lib/changelog.mjs';
 import { baselinePath, checkChanges, formatReport } from './lib/gate.mjs';
+import { publishTarballs, registryUrl } from './lib/publish.mjs';
+import { runCommand } from './lib/run-command.mjs';
+import { dependencyFields, writePackageSbom } from './lib/sbom.mjs';
 import { bundlePath, failureText, isEntryPoint, messageOf, root, runSteps, StepError } from './lib/steps.mjs';
 import { contractVersion } from './lib/versions.mjs';
 
@@ -25,32 +28,6 @@ import { contractVersion } from './lib/versions.mjs';
 export const checksumsName = 'SHA256SUMS';
 
 /**
- * Runs a command from the repository root; resolves with its stdout, rejects with a StepError.
- * @param {string} command
- * @param {string[]} args
- * @returns {Promise<string>}
- */
-function run(command, args, { cwd = root } = {}) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      cwd,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, NO_COLOR: '1' },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('error', (error) => reject(new StepError(`cannot run ${command}: ${error.message}`)));
-    child.on('close', (code) =>
-      code === 0
-        ? resolve(stdout)
-        : reject(new StepError(`${command} ${args.join(' ')} exited with ${code}\n${stderr.trim()}`)),
-    );
-  });
-}
-
-/**
  * Packs one workspace package into `outDir` (its prepack script runs: the client compiles, the mock copies
  * the contract); returns the tarball's file name.
  * @param {WorkspacePackage} pkg
@@ -58,28 +35,10 @@ function run(command, args, { cwd = root } = {}) {
  * @returns {Promise<string>}
  */
 async function packPackage(pkg, outDir) {
-  const output = await run('npm', ['pack', '--json', '--pack-destination', outDir, '--workspace', pkg.name]);
+  const output = await runCommand('npm', ['pack', '--json', '--pack-destination', outDir, '--workspace', pkg.name]);
   // stdout also carries what the prepack script printed; npm's JSON array starts at the first line that is `[`.
   const [packed] = JSON.parse(output.slice(output.search(/^\[\s*$/m)));
   return packed.filename;
-}
-
-/**
- * The package's SBOM (CycloneDX: the package and the dependency tree it installs), written next to its
- * tarball. `--workspace` scopes it to the package; `--omit dev` is not used: npm 11 then also drops a runtime
- * dependency that a root devDependency happens to share (openapi-fetch, via openapi-react-query). `--offline`
- * is safe here, unlike for an install: `npm sbom` reads only the installed tree (node_modules and the
- * lockfile), never the registry, and lists the same tree from an empty npm cache.
- * @param {WorkspacePackage} pkg
- * @param {string} outDir
- * @param {string} tarball the tarball's file name
- */
-async function writeSbom(pkg, outDir, tarball) {
-  const sbom = await run('npm', ['sbom', '--sbom-format', 'cyclonedx', '--workspace', pkg.name, '--offline']);
-  const name = tarball.replace(/\.tgz$/, '.cdx.json');
-  JSON.parse(sbom);
-  await writeFile(path.join(outDir, name), sbom);
-  return name;
 }
 
 /** `sha256sum`'s format (`<hex>  <name>`), so `sha256sum -c SHA256SUMS` verifies the folder. */
@@ -134,16 +93,20 @@ export function checkRecordable({ version, baselineVersion, replace, recorded })
 }
 
 /**
- * Builds, gates, packs and (with `record`) records a release; resolves with whether every step passed.
- * @param {{ record?: boolean, replace?: string, skipBuild?: boolean, outDir?: string }} [options]
+ * Builds, gates, packs, (with `record`) records and (with `registry`) publishes a release; resolves with
+ * whether every step passed. Publishing is the last step, so nothing is published unless all else passed.
+ * @param {{ record?: boolean, replace?: string, skipBuild?: boolean, outDir?: string, registry?: string }} [options]
  */
-export async function release({
+async function release({
   record = false,
   replace,
   skipBuild = false,
   outDir = path.join(root, 'dist/release'),
+  registry,
 } = {}) {
   if (replace !== undefined && !record) throw new StepError('--replace only makes sense with --record.');
+  // A registry that is not one fails here, before anything is built.
+  if (registry !== undefined) registryUrl(registry);
   if (record) {
     const baseline = await readFile(baselinePath, 'utf8').then(JSON.parse, () => undefined);
     checkRecordable({
@@ -160,7 +123,7 @@ export async function release({
   if (!skipBuild)
     steps.push([
       'build',
-      () => run(process.execPath, [path.join(root, 'scripts/build.mjs')]).then(() => 'npm run build passed'),
+      () => runCommand(process.execPath, [path.join(root, 'scripts/build.mjs')]).then(() => 'npm run build passed'),
     ]);
   steps.push([
     'gate',
@@ -188,9 +151,28 @@ export async function release({
       return `${artifacts.map(({ tarball }) => tarball).join(', ')}${privates.length ? ` (private, not packed: ${privates.map((pkg) => pkg.name).join(', ')})` : ''}`;
     },
   ]);
+  /** The packed packages as the SBOM and publish steps take them; `needs`: the release's packages each depends on. */
+  const packed = () => {
+    const names = artifacts.map(({ pkg }) => pkg.name);
+    return artifacts.map(({ pkg, tarball }) => ({
+      name: pkg.name,
+      version: pkg.version,
+      tarball: path.join(outDir, tarball),
+      needs: names.filter((name) => dependencyFields.some((field) => pkg.json[field]?.[name] !== undefined)),
+    }));
+  };
   steps.push([
     'SBOM',
-    async () => (await Promise.all(artifacts.map(({ pkg, tarball }) => writeSbom(pkg, outDir, tarball)))).join(', '),
+    async () => {
+      const all = packed();
+      const written = await Promise.all(
+        all.map(async (pkg) => {
+          const name = path.basename(pkg.tarball).replace(/\.tgz$/, '.cdx.json');
+          return `${name} (${await writePackageSbom(pkg, all, path.join(outDir, name))} components)`;
+        }),
+      );
+      return `CycloneDX, each from an install of its package alone: ${written.join(', ')}`;
+    },
   ]);
   steps.push([
     'checksums',
@@ -223,10 +205,22 @@ export async function release({
       },
     ]);
   }
+  if (registry !== undefined) {
+    steps.push([
+      'publish',
+      async () => {
+        const note = await publishTarballs(packed(), registry);
+        const unrecorded = !record && gate.baselineVersion !== gate.version;
+        return unrecorded
+          ? `${note} (${gate.version} is not recorded: record it with --record, so the next diff starts from what was published)`
+          : note;
+      },
+    ]);
+  }
   const ok = await runSteps(steps);
-  if (ok && !record)
+  if (ok && !record && registry === undefined)
     console.log(
-      'Dry run: nothing recorded, nothing published. Record this release with `npm run release -- --record`.',
+      'Dry run: nothing recorded, nothing published. Record this release with `npm run release -- --record`, publish it with `-- --publish --registry <url>`.',
     );
   return ok;
 }
@@ -240,11 +234,19 @@ if (isEntryPoint(import.meta.url)) {
         replace: { type: 'string' },
         'skip-build': { type: 'boolean' },
         out: { type: 'string' },
+        publish: { type: 'boolean' },
+        registry: { type: 'string' },
       },
     }));
+    if (values.publish && values.registry === undefined)
+      throw new Error(
+        '--publish needs --registry <url>, the registry to publish to (`npm config get registry` for your default one).',
+      );
+    if (values.registry !== undefined && !values.publish)
+      throw new Error('--registry only makes sense with --publish: a release is published only when asked.');
   } catch (error) {
     console.error(
-      `${messageOf(error)}\nUsage: npm run release [-- --record [--replace <first version>]] [--skip-build] [--out <dir>]`,
+      `${messageOf(error)}\nUsage: npm run release [-- --record [--replace <first version>]] [--publish --registry <url>] [--skip-build] [--out <dir>]`,
     );
     process.exit(1);
   }
@@ -254,6 +256,7 @@ if (isEntryPoint(import.meta.url)) {
       replace: values.replace,
       skipBuild: values['skip-build'],
       outDir: values.out ? path.resolve(values.out) : undefined,
+      registry: values.publish ? values.registry : undefined,
     });
   } catch (error) {
     console.error(failureText(error));

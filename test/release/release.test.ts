@@ -1,21 +1,36 @@
-// `npm run release`: a dry run packs every package with an SBOM and a SHA-256 list and changes nothing in the
-// tree; recording writes the changelogs and refuses to rewrite a recorded release by accident. One dry run
-// (without the build: generated/ is checked fresh by the contract project) serves every check of its output.
-import { execFileSync } from 'node:child_process';
+// `npm run release`: packs every package with an SBOM and a SHA-256 list and changes nothing in the tree;
+// with `--publish --registry <url>` it publishes the tarballs, only once every other step passed, and prints no
+// credential. One run (without the build: generated/ is checked fresh by the contract project) publishes to a
+// throwaway Verdaccio and serves every check: the tarballs install from that registry into a fresh app with an
+// empty cache, their bins run, a strict consumer type-checks, and each SBOM lists exactly what installing its
+// package alone from the registry brings. Recording writes the changelogs and refuses to rewrite a recorded
+// release by accident.
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { promisify } from 'node:util';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractEntry, groupChanges, packageEntry, writeEntry } from '../../scripts/lib/changelog.mjs';
 import type { RatedChange } from '../../scripts/lib/gate.mjs';
+import { publishOrder, publishTarballs, redact, registryUrl } from '../../scripts/lib/publish.mjs';
+import { npmPurl } from '../../scripts/lib/sbom.mjs';
 import { type Bump, contractVersion, workspacePackages } from '../../scripts/lib/versions.mjs';
-import { checkRecordable, checksumsName, release } from '../../scripts/release.mjs';
+import { checkRecordable, checksumsName } from '../../scripts/release.mjs';
 import { type Json, listOperations, loadBundle } from '../support/contract';
+import { scratchEnv, typeCheckProject } from '../support/packing';
+import { type Registry, startRegistry } from '../support/registry';
 import { baselineFile, root } from './seeds';
 
-const outDir = mkdtempSync(path.join(tmpdir(), 'release-out-'));
+const exec = promisify(execFile);
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+
+const work = mkdtempSync(path.join(tmpdir(), 'release-out-'));
+const outDir = path.join(work, 'release');
 const tracked = [
   'CHANGELOG.md',
   'generated/release/openapi.json',
@@ -25,36 +40,197 @@ const tracked = [
 const snapshot = () => tracked.map((file) => readFileSync(path.join(root, file), 'utf8'));
 const tarballName = (pkg: Json) => `${pkg.name.replace(/^@/, '').replace('/', '-')}-${pkg.version}.tgz`;
 const fromTarball = (tarball: string, file: string) =>
-  execFileSync('tar', ['-xzOf', path.join(outDir, tarball), `package/${file}`], { encoding: 'utf8' });
+  exec('tar', ['-xzOf', path.join(outDir, tarball), `package/${file}`], { encoding: 'utf8' }).then(
+    ({ stdout }) => stdout,
+  );
+
+interface Outcome {
+  code: number;
+  output: string;
+}
+
+/** `npm run release` as a user runs it, with npm set up for the registry (its token in the user config). */
+async function releaseCommand(args: string[], env: NodeJS.ProcessEnv): Promise<Outcome> {
+  return exec(process.execPath, ['scripts/release.mjs', ...args], { cwd: root, env, maxBuffer: 16 * 1024 * 1024 }).then(
+    ({ stdout, stderr }) => ({ code: 0, output: `${stdout}${stderr}` }),
+    (error: { code?: number; stdout?: string; stderr?: string }) => ({
+      code: error.code ?? 1,
+      output: `${error.stdout ?? ''}${error.stderr ?? ''}`,
+    }),
+  );
+}
 
 let packages: Json[];
+let released: Json[];
 let version: string;
 let before: string[];
+let registry: Registry;
+let registryEnv: NodeJS.ProcessEnv;
+let failedFirst: Outcome;
+let failedFirstHeld: string[];
+let published: Outcome;
+
+/** The npm environment of an app that installs from the throwaway registry, with a cache of its own. */
+const appCache = path.join(work, 'app-cache');
+
+/** Writes an app that depends on `dependencies` and takes every package from the registry. */
+async function makeApp(folder: string, dependencies: Record<string, string>): Promise<string> {
+  const app = path.join(work, folder);
+  await mkdir(app, { recursive: true });
+  await writeFile(
+    path.join(app, 'package.json'),
+    JSON.stringify({ name: folder, private: true, type: 'module', dependencies }),
+  );
+  await writeFile(path.join(app, '.npmrc'), `registry=${registry.url}\n`);
+  return app;
+}
+
+/** Installs an app's dependencies from the registry, with the test's own npm cache (empty before the first). */
+async function installApp(app: string): Promise<void> {
+  await exec(npm, ['install', '--cache', appCache, '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'], {
+    cwd: app,
+    env: registryEnv,
+  });
+}
+
+/** What the registry holds for name@version: the tarball's integrity, or undefined. */
+async function heldIntegrity(name: string, at: string): Promise<string | undefined> {
+  return exec(npm, ['view', `${name}@${at}`, 'dist.integrity', '--json', '--registry', registry.url], {
+    cwd: work,
+    env: registryEnv,
+  }).then(
+    ({ stdout }) => (stdout.trim() ? JSON.parse(stdout) : undefined),
+    () => undefined,
+  );
+}
+
+const integrityOf = (file: string) => `sha512-${createHash('sha512').update(readFileSync(file)).digest('base64')}`;
 
 beforeAll(async () => {
   packages = await workspacePackages(root);
+  released = packages.filter((pkg) => pkg.json.private !== true);
   version = await contractVersion(root);
   before = snapshot();
-  expect(await release({ skipBuild: true, outDir })).toBe(true);
-}, 180_000);
+  registry = await startRegistry();
+  registryEnv = { ...scratchEnv, npm_config_userconfig: registry.userconfig };
+  // A step that fails before publishing (here the pack: --out lies under a file) publishes nothing.
+  const blocked = path.join(work, 'a-file');
+  writeFileSync(blocked, '');
+  const publish = ['--publish', '--registry', registry.url];
+  failedFirst = await releaseCommand(['--skip-build', '--out', path.join(blocked, 'release'), ...publish], registryEnv);
+  failedFirstHeld = (await Promise.all(released.map((pkg) => heldIntegrity(pkg.name, version)))).filter(
+    (held): held is string => held !== undefined,
+  );
+  published = await releaseCommand(['--skip-build', '--out', outDir, ...publish], registryEnv);
+}, 900_000);
 
-describe('npm run release (dry)', () => {
-  it('packs every package under packages/* that is not private, at the one version', () => {
+afterAll(async () => {
+  await registry?.stop();
+  await rm(work, { recursive: true, force: true });
+});
+
+describe('npm run release -- --publish --registry <url>', () => {
+  it('passes every step and publishes last, printing no credential', () => {
+    expect(published.code, published.output).toBe(0);
+    const steps = [...published.output.matchAll(/^- (\w+) \.\.\. ok/gm)].map((match) => match[1]);
+    expect(steps).toEqual(['gate', 'pack', 'SBOM', 'checksums', 'publish']);
+    expect(published.output).not.toContain(registry.token);
+  });
+
+  it('publishes nothing when a step before it fails', () => {
+    expect(failedFirst.code, failedFirst.output).toBe(1);
+    expect(failedFirst.output).toMatch(/^- pack \.\.\. FAILED/m);
+    expect(failedFirst.output).not.toMatch(/^- publish /m);
+    expect(failedFirst.output).not.toContain(registry.token);
+    expect(failedFirstHeld).toEqual([]);
+  });
+
+  it('puts every package on the registry as packed, at the one version', async () => {
+    for (const pkg of released)
+      expect(await heldIntegrity(pkg.name, version), pkg.name).toBe(integrityOf(path.join(outDir, tarballName(pkg))));
+  });
+
+  it('leaves a version the registry holds with the same tarball, and publishes nothing when it holds one with another', async () => {
+    const tarballs = released.map((pkg) => ({
+      name: pkg.name,
+      version,
+      tarball: path.join(outDir, tarballName(pkg)),
+      needs: [],
+    }));
+    // A rerun after a partial publish.
+    const again = await publishTarballs(tarballs, registry.url);
+    expect(again).toContain(': published nothing; already there with the same tarball: ');
+    // The same files compressed otherwise: another tarball under a version the registry already holds.
+    const core = tarballs.find((pkg) => pkg.name === '@trading-analytics/core')!;
+    const other = path.join(work, 'core-other.tgz');
+    writeFileSync(other, gzipSync(gunzipSync(readFileSync(core.tarball)), { level: 1 }));
+    expect(integrityOf(other)).not.toBe(integrityOf(core.tarball));
+    await expect(publishTarballs([{ ...core, tarball: other }], registry.url)).rejects.toThrow(
+      `already holds @trading-analytics/core@${version} with another tarball than this release's: nothing was published`,
+    );
+    expect(await heldIntegrity(core.name, version)).toBe(integrityOf(core.tarball));
+  });
+
+  it('installs every package from the registry into a fresh app with an empty cache: the bins run and a strict consumer type-checks', async () => {
+    // A Node app, so it has Node's types (the mock's declarations use them), at the version this repository pins.
+    const nodeTypes = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).devDependencies['@types/node'];
+    const app = await makeApp('consumer-app', {
+      ...Object.fromEntries(released.map((pkg) => [pkg.name, version])),
+      '@types/node': nodeTypes,
+    });
+    await installApp(app);
+    for (const command of ['trading-analytics-mock', 'trading-analytics-conformance']) {
+      // --offline: the command comes from the app's node_modules/.bin, never from a registry.
+      const { stdout } = await exec(npx, ['--offline', command, '--help'], { cwd: app, env: registryEnv });
+      expect(stdout.startsWith(`Usage: ${command} `), stdout).toBe(true);
+    }
+    const consumer = `/// <reference types="node" />
+import { parsePort } from '@trading-analytics/core';
+import { createClient, type TradingAnalyticsClient, unwrap } from '@trading-analytics/client';
+import { createSandbox, DEFAULT_SEED } from '@trading-analytics/sandbox';
+import { createHandlers, scenario, type ScenarioKey } from '@trading-analytics/msw';
+import { type MockServer, startMock } from '@trading-analytics/mock';
+import { type ConformanceReport, formatSummary, runConformance } from '@trading-analytics/conformance';
+
+const client: TradingAnalyticsClient = createClient({ baseUrl: 'http://127.0.0.1:4010' });
+export async function topTraders(): Promise<string[]> {
+  const page = unwrap(await client.GET('/v1/leaderboard', { params: { query: { timeframe: 'SEVEN_DAY' } } }));
+  return page.content.map((row) => row.userAddress);
+}
+export const port: number = parsePort('4010');
+export const world = createSandbox({ seed: DEFAULT_SEED });
+export const handlers = createHandlers({ scenarios: { getUnrealizedPnl: '503' } });
+export const unavailable: ScenarioKey<'getUnrealizedPnl'> = '503';
+// @ts-expect-error: a scenario the contract does not document
+scenario('getUnrealizedPnl', 'no-such-case');
+export const serve = (): Promise<MockServer> => startMock({ port: 0 });
+export async function check(): Promise<string> {
+  const report: ConformanceReport = await runConformance({ baseUrl: 'http://127.0.0.1:4010', workflows: false });
+  return formatSummary(report);
+}
+`;
+    await writeFile(path.join(app, 'consumer.ts'), consumer);
+    expect(await typeCheckProject(app, ['consumer.ts'], ['ES2022', 'DOM'])).toBe('');
+  }, 600_000);
+});
+
+describe('npm run release (what it writes)', () => {
+  it('packs every package under packages/* that is not private, at the one version', async () => {
     const names = readdirSync(outDir);
-    for (const pkg of packages.filter((candidate) => candidate.json.private !== true)) {
+    for (const pkg of released) {
       expect(names).toContain(tarballName(pkg));
-      expect(JSON.parse(fromTarball(tarballName(pkg), 'package.json')).version).toBe(version);
+      expect(JSON.parse(await fromTarball(tarballName(pkg), 'package.json')).version).toBe(version);
     }
   });
 
-  it('ships the built contract inside the mock', () => {
+  it('ships the built contract inside the mock', async () => {
     const mock = packages.find((pkg) => pkg.name === '@trading-analytics/mock');
-    expect(fromTarball(tarballName(mock), 'contract/openapi.json')).toBe(
+    expect(await fromTarball(tarballName(mock), 'contract/openapi.json')).toBe(
       readFileSync(path.join(root, 'generated/openapi.json'), 'utf8'),
     );
   });
 
-  it('lists a SHA-256 of every file it wrote, which `sha256sum -c` accepts', () => {
+  it('lists a SHA-256 of every file it wrote, which `sha256sum -c` accepts', async () => {
     const lines = readFileSync(path.join(outDir, checksumsName), 'utf8').trim().split('\n');
     const written = readdirSync(outDir)
       .filter((name) => name !== checksumsName)
@@ -68,27 +244,67 @@ describe('npm run release (dry)', () => {
           .digest('hex'),
       ).toBe(hash);
     }
-    expect(execFileSync('sha256sum', ['-c', checksumsName], { cwd: outDir, encoding: 'utf8' })).not.toMatch(/FAILED/);
+    const { stdout } = await exec('sha256sum', ['-c', checksumsName], { cwd: outDir, encoding: 'utf8' });
+    expect(stdout).not.toMatch(/FAILED/);
   });
 
-  it('writes a CycloneDX SBOM per package naming its runtime dependencies at their installed versions', () => {
-    const client = packages.find((pkg) => pkg.name === '@trading-analytics/client');
-    const sbom = JSON.parse(
-      readFileSync(path.join(outDir, tarballName(client).replace(/\.tgz$/, '.cdx.json')), 'utf8'),
+  it('writes a CycloneDX SBOM per package naming the package and exactly what installing it alone from the registry brings', async () => {
+    await Promise.all(
+      released.map(async (pkg) => {
+        const sbom = JSON.parse(
+          readFileSync(path.join(outDir, tarballName(pkg).replace(/\.tgz$/, '.cdx.json')), 'utf8'),
+        );
+        expect(sbom.bomFormat).toBe('CycloneDX');
+        expect(sbom.metadata.component.purl).toBe(npmPurl(pkg.name, version));
+        const listed = new Set<string>(sbom.components.map((component: Json) => component.purl.replace(/\?.*$/, '')));
+        // The same package installed alone into an app of its own: all that npm put in node_modules came with it
+        // (its hidden lockfile lists what is installed, without other platforms' optional packages).
+        const app = await makeApp(`alone-${pkg.dir.split('/').at(-1)}`, { [pkg.name]: version });
+        await installApp(app);
+        const lock = JSON.parse(await readFile(path.join(app, 'node_modules/.package-lock.json'), 'utf8'));
+        const installed = new Set<string>(
+          Object.entries(lock.packages as Record<string, Json>)
+            .filter(([location]) => location !== '' && location !== `node_modules/${pkg.name}`)
+            .map(([location, entry]) => npmPurl(entry.name ?? location.split('node_modules/').at(-1), entry.version)),
+        );
+        expect([...listed].sort(), pkg.name).toEqual([...installed].sort());
+      }),
     );
-    expect(sbom.bomFormat).toBe('CycloneDX');
-    const installed = createRequire(path.join(root, 'packages/client/package.json'))(
-      'openapi-fetch/package.json',
-    ).version;
-    const purls = sbom.components.map((component: Json) => component.purl);
-    expect(purls).toContain(`pkg:npm/%40trading-analytics/client@${version}`);
-    expect(purls).toContain(`pkg:npm/openapi-fetch@${installed}`);
-    // The repository's dev tools are not part of what the package brings.
-    expect(purls.some((purl: string) => purl.startsWith('pkg:npm/vitest@'))).toBe(false);
-  });
+  }, 600_000);
 
   it('changes nothing in the tree', () => {
     expect(snapshot()).toEqual(before);
+  });
+});
+
+describe('the release command line', () => {
+  it.each([
+    [['--registry', 'http://127.0.0.1:9/'], '--registry only makes sense with --publish'],
+    [['--publish'], '--publish needs --registry <url>'],
+    [['--publish', '--registry', 'file:///tmp/registry'], '--registry must be an http or https URL'],
+  ])('refuses %j before building anything', async (args, message) => {
+    const { code, output } = await releaseCommand(args, scratchEnv);
+    expect(code).toBe(1);
+    expect(output).toContain(message);
+    expect(output).not.toMatch(/^- /m);
+  });
+
+  it('shows a registry without its credentials and hides tokens in what npm prints', () => {
+    expect(registryUrl('https://someone:secret@registry.example/npm/?token=abc').shown).toBe(
+      'https://registry.example/npm/',
+    );
+    const shown = redact(
+      'GET https://someone:secret@registry.example/x //registry.example/:_authToken=abc123 Authorization: Bearer eyJ.x-y npm_0123456789abcdefghijABCDEFGHIJ',
+    );
+    for (const secret of ['secret', 'abc123', 'eyJ.x-y', 'npm_0123456789abcdefghijABCDEFGHIJ'])
+      expect(shown).not.toContain(secret);
+  });
+
+  it('publishes a package after the release’s packages it needs, and refuses a cycle', () => {
+    const pkg = (name: string, needs: string[] = []) => ({ name, version: '1.0.0', tarball: `${name}.tgz`, needs });
+    const order = publishOrder([pkg('msw', ['client', 'core']), pkg('client'), pkg('core'), pkg('mock', ['core'])]);
+    expect(order.map((item) => item.name)).toEqual(['client', 'core', 'msw', 'mock']);
+    expect(() => publishOrder([pkg('a', ['b']), pkg('b', ['a'])])).toThrow('need each other');
   });
 });
 

@@ -4,11 +4,13 @@
 // installed (CI proves both paths), =system insists on the system one. The flags keep it headless and off the
 // network of its own accord (see ../shared/TOOLCHAIN.md; a `--user-data-dir` flag is refused, so each launch
 // gets a throwaway profile). And the pages' scripts, bundled by esbuild as an app's bundler would.
+import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { type BuildOptions, build } from 'esbuild';
 import { type BrowserContext, chromium } from 'playwright-core';
 
@@ -23,8 +25,12 @@ const chromiumArgs = [
   '--disable-sync',
 ];
 
+const run = promisify(execFile);
 const systemChromium = '/usr/bin/chromium';
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** The npm package's Chromium being unpacked by this process, if it is: one unpacking per process. */
+let unpacking: Promise<string> | undefined;
 
 /** Where the browser is: the system's, or the npm package's (unpacked once, about 5 s, then reused). */
 async function chromiumExecutable(): Promise<string> {
@@ -36,7 +42,12 @@ async function chromiumExecutable(): Promise<string> {
     throw new Error(`TRADING_ANALYTICS_BROWSER=system, but there is no ${systemChromium}`);
   }
   if (choice === 'system' || (choice === 'auto' && existsSync(systemChromium))) return systemChromium;
-  return unpackedChromium();
+  // Two launches of one test file may ask at once: one unpacking serves both.
+  unpacking ??= unpackedChromium().catch((error) => {
+    unpacking = undefined;
+    throw error;
+  });
+  return unpacking;
 }
 
 /**
@@ -53,26 +64,26 @@ async function unpackedChromium(): Promise<string> {
   if (existsSync(executable)) return executable;
   await mkdir(path.dirname(home), { recursive: true });
   const staging = await mkdtemp(`${home}.unpacking-`);
-  // The package unpacks into os.tmpdir(), which reads TMPDIR on each call: point it at the staging folder.
-  const previous = process.env.TMPDIR;
   try {
-    process.env.TMPDIR = staging;
-    const { default: packaged } = await import('@sparticuz/chromium');
-    // Only its executable: its flags are for serverless hosts (--single-process ends the browser when a page
-    // closes, --disable-web-security hides CORS); launchChromium passes the flags below instead.
-    await packaged.executablePath();
+    // The package unpacks into os.tmpdir(), which reads TMPDIR: a child process of its own gets the staging
+    // folder as TMPDIR, so this process's temp folder never moves under its other work (a browser profile, a
+    // test's files). Only its executable is used: its flags are for serverless hosts (--single-process ends the
+    // browser when a page closes, --disable-web-security hides CORS); launchChromium passes the flags below.
+    const entry = JSON.stringify(import.meta.resolve('@sparticuz/chromium'));
+    const unpack = `const { default: packaged } = await import(${entry}); await packaged.executablePath();`;
+    await run(process.execPath, ['--input-type=module', '--eval', unpack], {
+      cwd: repositoryRoot,
+      env: { ...process.env, TMPDIR: staging },
+    });
+    await rename(staging, home).catch((error) => {
+      // Another worker got there first: its copy is complete, since it appeared by a rename.
+      if (!existsSync(executable)) throw error;
+    });
+    return executable;
   } finally {
-    if (previous === undefined) delete process.env.TMPDIR;
-    else process.env.TMPDIR = previous;
-  }
-  try {
-    await rename(staging, home);
-  } catch (error) {
-    // Another worker got there first: its copy is complete, since it appeared by a rename.
-    if (!existsSync(executable)) throw error;
+    // Gone after the rename; otherwise a failed or a second copy, which nothing uses.
     await rm(staging, { recursive: true, force: true });
   }
-  return executable;
 }
 
 /** Nothing may leave 127.0.0.1: every other host name fails to resolve. */

@@ -23,7 +23,7 @@ beforeAll(() => run(process.execPath, [path.join(packageDir, 'scripts/copy-contr
 const installed = installBeforeAll(packageDir, { beside: [fileURLToPath(new URL('../../core/', import.meta.url))] });
 
 describe('the packed package', () => {
-  it('holds the built runner with its declarations, the contract and its workflows, the README and the LICENSE; no source', async () => {
+  it('holds the built runner with its declarations, its bin, the contract and its workflows, the README and the LICENSE; no source', async () => {
     const sources = (await readdir(path.join(packageDir, 'src'), { recursive: true })).filter((name) =>
       name.endsWith('.ts'),
     );
@@ -39,6 +39,7 @@ describe('the packed package', () => {
     expect(files.filter((file) => !file.startsWith('dist/') && !file.startsWith('contract/')).sort()).toEqual([
       'LICENSE',
       'README.md',
+      'bin/trading-analytics-conformance.js',
       'package.json',
     ]);
     const contract = path.join(installed.app, 'node_modules/@trading-analytics/conformance/contract/openapi.json');

@@ -27,13 +27,21 @@ const installed = installBeforeAll(fileURLToPath(new URL('..', import.meta.url))
 
 describe('the packed package', () => {
   it('carries the compiled modules, the bin, the README, the LICENSE and the contract of this repository, and nothing else', async () => {
+    // The bin npm links is a committed file that loads dist/bin.js (see bin/trading-analytics-mock.js).
     // Every source compiles to its module and its declarations, each with its map; no source ships.
     const compiled = readdirSync(sourceDir)
       .filter((name) => name.endsWith('.ts'))
       .flatMap((name) => ['.js', '.js.map', '.d.ts', '.d.ts.map'].map((end) => `dist/${name.replace(/\.ts$/, end)}`));
     expect(compiled).toContain('dist/bin.js');
     expect(installed.files.sort()).toEqual(
-      ['LICENSE', 'README.md', 'contract/openapi.json', 'package.json', ...compiled].sort(),
+      [
+        'LICENSE',
+        'README.md',
+        'bin/trading-analytics-mock.js',
+        'contract/openapi.json',
+        'package.json',
+        ...compiled,
+      ].sort(),
     );
     const contract = path.join(installed.app, 'node_modules/@trading-analytics/mock/contract/openapi.json');
     expect(await readFile(contract, 'utf8')).toBe(await readFile(bundleFile, 'utf8'));
