@@ -46,6 +46,30 @@ export interface ExampleServer {
   close(): Promise<void>;
 }
 
+/** Listens on 127.0.0.1, a port the OS picks; closing ends the answers still held (`hanging`) first. */
+async function listening(
+  server: Server,
+  received: Received[],
+  state: { maxInFlight: number },
+  hanging: Set<ServerResponse>,
+): Promise<ExampleServer> {
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as net.AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    received,
+    get maxInFlight() {
+      return state.maxInFlight;
+    },
+    close: () =>
+      new Promise<void>((done) => {
+        for (const response of hanging) response.destroy();
+        server.closeAllConnections();
+        server.close(() => done());
+      }),
+  };
+}
+
 const document = loadBundle();
 const operations = listOperations(document);
 /** Follows a reference of the bundle, read as loose JSON like the rest of this server. */
@@ -188,21 +212,7 @@ export async function startExampleServer({
       answer.body === undefined ? '' : typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body),
     );
   });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as net.AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    received,
-    get maxInFlight() {
-      return state.maxInFlight;
-    },
-    close: () =>
-      new Promise<void>((done) => {
-        for (const response of hanging) response.destroy();
-        server.closeAllConnections();
-        server.close(() => done());
-      }),
-  };
+  return listening(server, received, state, hanging);
 }
 
 export interface CommandOutcome {
@@ -388,18 +398,5 @@ export async function startPlantedService({
       inFlight--;
     }
   });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as net.AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    received,
-    get maxInFlight() {
-      return state.maxInFlight;
-    },
-    close: () =>
-      new Promise<void>((done) => {
-        server.closeAllConnections();
-        server.close(() => done());
-      }),
-  };
+  return listening(server, received, state, new Set());
 }
