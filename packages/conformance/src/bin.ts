@@ -5,7 +5,6 @@
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { messageOf } from '@trading-analytics/core';
-import { readHeaderFlags } from './header-flags.js';
 import {
   type ConformanceReport,
   defaults,
@@ -15,12 +14,13 @@ import {
   runConformance,
   UsageError,
 } from './index.js';
-import { redact } from './redact.js';
+import { redact } from './reports/redact.js';
+import { readHeaderFlags } from './setup/header-flags.js';
 
 const usage = `Usage: trading-analytics-conformance --base-url <url> [options]
 
-Checks every operation of the trading analytics contract, its multi-step workflows and the points the
-contract leaves open against a running service. Read-only unless --allow-writes.
+Checks every operation of the trading analytics contract, the behaviours across requests, its multi-step
+workflows and the points the contract leaves open against a running service. Read-only unless --allow-writes.
   --base-url <url>        the service, e.g. http://127.0.0.1:4010 (required)
   --params <file>         JSON or YAML: { parameters: {name: value}, operations: {operationId: {parameters, requestBody}} }
   --header 'Name: value'  sent with every request, never written into a report (repeatable)
@@ -31,6 +31,7 @@ contract leaves open against a running service. Read-only unless --allow-writes.
   --concurrency <n>       at most n requests at once (default ${defaults.concurrency})
   --timeout-ms <ms>       per-request timeout, 1 to 2147483647; a timed-out operation is reported and the run goes on (default ${defaults.timeoutMs})
   --max-body-bytes <n>    largest answer body read, in decoded bytes; a larger one is reported (default ${defaults.maxBodyBytes})
+  --no-behaviour          do not check the behaviours across requests (sort, paging, totals, filters, my-rank...)
   --only <ids>            only these operations: operationIds, comma-separated (repeatable); the rest are skipped
   --skip <ids>            not these operations: operationIds, comma-separated (repeatable)
   --junit <file>          write a JUnit XML report (a testcase per operation and per workflow)
@@ -67,6 +68,7 @@ function parseFlags() {
         'header-env': { type: 'string', multiple: true, default: [] },
         'header-file': { type: 'string', multiple: true, default: [] },
         'allow-writes': { type: 'boolean', default: false },
+        'no-behaviour': { type: 'boolean', default: false },
         rps: { type: 'string', default: String(defaults.rps) },
         concurrency: { type: 'string', default: String(defaults.concurrency) },
         'timeout-ms': { type: 'string', default: String(defaults.timeoutMs) },
@@ -102,6 +104,7 @@ try {
     params: values.params,
     headers,
     allowWrites: values['allow-writes'],
+    behaviour: !values['no-behaviour'],
     rps: numberFlag('--rps', values.rps),
     concurrency: numberFlag('--concurrency', values.concurrency, { integer: true }),
     timeoutMs: numberFlag('--timeout-ms', values['timeout-ms'], { integer: true }),

@@ -1,7 +1,9 @@
 // @trading-analytics/conformance: the contract run against any base URL (see README.md).
-export { formatJson } from './json.js';
-export { formatJunit } from './junit.js';
+export { formatJson } from './reports/json-report.js';
+export { formatJunit } from './reports/junit.js';
 export type {
+  BehaviourId,
+  BehaviourResult,
   CheckKind,
   ConformanceOptions,
   ConformanceReport,
@@ -23,7 +25,7 @@ export type {
   WorkflowReportProblem,
   WorkflowResult,
   WorkflowStep,
-} from './report.js';
+} from './reports/report-types.js';
+export { formatSummary } from './reports/summary.js';
 export { defaults, runConformance } from './run.js';
-export { formatSummary } from './summary.js';
-export { UsageError } from './usage-error.js';
+export { UsageError } from './setup/usage-error.js';

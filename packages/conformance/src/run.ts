@@ -1,19 +1,29 @@
-// One conformance run: every operation of the contract (checks and out-of-range refusals), the
-// observations at the not-documented points, then the workflows. Returns the report as data.
+// One conformance run: every operation of the contract (checks and out-of-range refusals) and the
+// observations at the not-documented points, with the workflows beside them, then the behaviours across
+// requests. Returns the report as data.
 import { ContractValidator, ownOptions } from '@trading-analytics/core';
-import { loadContract, workflowFiles } from './contract.js';
-import { createLimiter, type RequestSpec, send } from './http.js';
-import { MAX_TIMER_MS } from './limits.js';
-import { checkOperation } from './operation.js';
-import { checkedLimits, operationSelection, parseBaseUrl } from './options.js';
-import { loadParams, NO_PARAMS } from './params.js';
-import { createRedactor } from './redact.js';
-import type { ConformanceOptions, ConformanceReport, OperationResult, Problem } from './report.js';
-import { screenForFlows } from './screen.js';
-import { recordTraffic } from './traffic.js';
-import { runWorkflows } from './workflows.js';
+import { runBehaviours } from './behaviour/run-behaviours.js';
+import { judgeForFlows, screenForFlows } from './flows/proxy-screen.js';
+import { runWorkflows } from './flows/run-workflows.js';
+import { checkOperation } from './operations/check-operation.js';
+import { operationProblem } from './reports/problem-words.js';
+import { createRedactor } from './reports/redact.js';
+import type {
+  BehaviourResult,
+  ConformanceOptions,
+  ConformanceReport,
+  OperationCheck,
+  OperationResult,
+  Problem,
+} from './reports/report-types.js';
+import { loadContract, workflowFiles } from './setup/contract-files.js';
+import { loadParams, NO_PARAMS } from './setup/params-file.js';
+import { checkedLimits, operationSelection, parseBaseUrl } from './setup/run-options.js';
+import { MAX_TIMER_MS } from './setup/runner-caps.js';
+import { createLimiter, type RequestSpec, send } from './transport/http-client.js';
+import { recordTraffic } from './transport/traffic-log.js';
 
-export { defaults } from './options.js';
+export { defaults } from './setup/run-options.js';
 
 /** The `operationId` of the one problem of a run whose base URL cannot be reached. */
 const UNREACHABLE = 'reachability';
@@ -28,7 +38,7 @@ const RESPECT_WAIT_MARGIN_MS = 5_000;
 export async function runConformance(given: ConformanceOptions): Promise<ConformanceReport> {
   // Only the options' own properties: one inherited through the object's prototype is ignored.
   const options = ownOptions(given);
-  const { allowWrites = false, onProgress = () => {} } = options;
+  const { allowWrites = false, behaviour = true, onProgress = () => {} } = options;
   const started = performance.now();
   const baseUrl = parseBaseUrl(options.baseUrl);
   const { rps, concurrency, timeoutMs, maxBodyBytes, headers } = checkedLimits(options);
@@ -64,10 +74,15 @@ export async function runConformance(given: ConformanceOptions): Promise<Conform
     headers: Object.keys(headers),
     only: options.only ?? null,
     skip: options.skip ?? [],
+    behaviour,
   };
-  const finish = (parts: Pick<ConformanceReport, 'operations' | 'workflows' | 'problems' | 'observations'>) => {
-    const { operations: results, workflows, problems, observations } = parts;
+  const finish = (
+    parts: Pick<ConformanceReport, 'operations' | 'workflows' | 'behaviours' | 'problems' | 'observations'>,
+  ) => {
+    const { operations: results, workflows, behaviours, problems, observations } = parts;
     const count = (status: OperationResult['status']) => results.filter((result) => result.status === status).length;
+    const behaving = (status: BehaviourResult['status']) =>
+      behaviours.filter((result) => result.status === status).length;
     const report = {
       baseUrl,
       contract: { title: document.info.title, version: document.info.version },
@@ -82,12 +97,18 @@ export async function runConformance(given: ConformanceOptions): Promise<Conform
         skipped: count('skipped'),
         workflows: workflows.length,
         workflowsConform: workflows.filter((workflow) => workflow.status === 'pass').length,
+        workflowsIncomplete: workflows.filter((workflow) => workflow.status === 'incomplete').length,
+        behaviours: behaviours.length - behaving('skipped'),
+        behavioursHold: behaving('pass'),
+        behavioursFail: behaving('fail'),
+        behavioursInconclusive: behaving('inconclusive'),
         observations: observations.length,
         problems: problems.length,
         requests: traffic.requests.length,
       },
       operations: results,
       workflows,
+      behaviours,
       problems,
       observations,
       requests: traffic.requests,
@@ -113,6 +134,7 @@ export async function runConformance(given: ConformanceOptions): Promise<Conform
         problems: [],
       })),
       workflows: [],
+      behaviours: [],
       observations: [],
       problems: [
         {
@@ -130,7 +152,37 @@ export async function runConformance(given: ConformanceOptions): Promise<Conform
     `checking ${operations.length} operations against ${baseUrl} (up to ${rps} requests/s, ${concurrency} at once)`,
   );
   const context = { baseUrl, document, validators, params, allowWrites, timeoutMs, headers, send: request, redact };
-  const checked = await Promise.all(
+  const selected = (operationId: string) => leftOut(operationId) === undefined;
+  // The flows start beside the operations (Respect takes seconds to start, and its few requests share the
+  // limiter); a step failing as its operation's own check does is read once the operations are checked.
+  let operationsChecked: (failed: ReadonlyMap<string, ReadonlySet<OperationCheck>>) => void = () => {};
+  const failedChecks = new Promise<ReadonlyMap<string, ReadonlySet<OperationCheck>>>((done) => {
+    operationsChecked = done;
+  });
+  const files = options.workflows === false ? [] : workflowFiles(dir);
+  if (files.length > 0) {
+    const names = files.map((file) => file.split('/').pop()).join(', ');
+    onProgress(`running the workflows of ${names} with Redocly Respect, beside the operations`);
+  }
+  const flowsRun = runWorkflows({
+    files,
+    baseUrl,
+    selected,
+    failedChecks,
+    operations,
+    allowWrites,
+    timeoutMs,
+    respectWaitMs: Math.min(MAX_TIMER_MS, timeoutMs + Math.ceil(1000 / rps) + RESPECT_WAIT_MARGIN_MS),
+    screen: screenForFlows(document, validators, redact),
+    judge: judgeForFlows(document, validators),
+    redact,
+    secrets: Object.values(headers),
+    inputs: { ...params.parameters },
+    forward: ({ method, target, rawBody }) => limit(() => traffic.send({ method, target, rawBody }, 'workflows')),
+  });
+  // Awaited below; a failure of the flows before then is not left unhandled.
+  flowsRun.catch(() => {});
+  const checkAll = Promise.all(
     operations.map((entry) => {
       const reason = leftOut(entry.operationId);
       if (reason === undefined) return checkOperation(context, entry);
@@ -145,31 +197,48 @@ export async function runConformance(given: ConformanceOptions): Promise<Conform
       return { result, observations: [] };
     }),
   );
+  const checked = await checkAll.catch(async (error: unknown) => {
+    // The flows end before the error is passed on: Respect and the proxy are not left running.
+    operationsChecked(new Map());
+    await flowsRun.catch(() => {});
+    throw error;
+  });
   const results = checked.map(({ result }) => result);
   const observations = checked.flatMap((outcome) => outcome.observations);
 
-  const files = options.workflows === false ? [] : workflowFiles(dir);
-  if (files.length > 0) {
-    const names = files.map((file) => file.split('/').pop()).join(', ');
-    onProgress(`running the workflows of ${names} with Redocly Respect`);
+  // The checks each operation failed on its own request: a flow step failing the same says so.
+  operationsChecked(
+    new Map(results.map((result) => [result.operationId, new Set(result.problems.map((problem) => problem.check))])),
+  );
+  const byId = new Map(operations.map((entry) => [entry.operationId, entry]));
+  const checkBehaviours = () => {
+    if (behaviour) onProgress('checking the behaviours across requests (sort, paging, totals, filters, my-rank)');
+    return runBehaviours(
+      {
+        baseUrl,
+        document,
+        operations: byId,
+        validators,
+        params,
+        headers,
+        timeoutMs,
+        selected,
+        redact,
+        send: (spec) => limit(() => traffic.send(spec, 'behaviour')),
+      },
+      { enabled: behaviour, allowWrites, leftOut },
+    );
+  };
+  // The behaviours share the limiter with the flows, which started beside the operations.
+  const [behaviours, flows] = await Promise.all([checkBehaviours(), flowsRun]);
+  // A behaviour that breaks is a problem of its operation, which then does not conform.
+  for (const result of results) {
+    const found = behaviours.findings.get(result.operationId) ?? [];
+    if (found.length === 0) continue;
+    result.problems.push(...found.map((finding) => operationProblem(finding, redact)));
+    if (result.status === 'pass') result.status = 'fail';
   }
-  const flows = await runWorkflows({
-    files,
-    baseUrl,
-    selected: (operationId) => leftOut(operationId) === undefined,
-    failedChecks: new Map(
-      results.map((result) => [result.operationId, new Set(result.problems.map((problem) => problem.check))]),
-    ),
-    operations,
-    allowWrites,
-    timeoutMs,
-    respectWaitMs: Math.min(MAX_TIMER_MS, timeoutMs + Math.ceil(1000 / rps) + RESPECT_WAIT_MARGIN_MS),
-    screen: screenForFlows(document, validators, redact),
-    redact,
-    secrets: Object.values(headers),
-    inputs: { ...params.parameters },
-    forward: ({ method, target, rawBody }) => limit(() => traffic.send({ method, target, rawBody }, 'workflows')),
-  });
+  observations.push(...behaviours.observations);
   const { workflows } = flows;
   observations.push(...flows.observations);
 
@@ -179,5 +248,5 @@ export async function runConformance(given: ConformanceOptions): Promise<Conform
       workflow.problems.map((problem) => ({ operationId: workflow.workflowId, workflow: true as const, ...problem })),
     ),
   ];
-  return finish({ operations: results, workflows, problems, observations });
+  return finish({ operations: results, workflows, behaviours: behaviours.results, problems, observations });
 }

@@ -69,7 +69,7 @@ describe('bad usage exits 2 with one line and no stack trace', () => {
     server = await startExampleServer();
     const file = path.join(await scratch(), 'params.yaml');
     await writeFile(file, 'operations:\n  getNothing:\n    parameters: {}\n');
-    const { code, stderr } = await runBin(['--base-url', server.url, '--params', file]);
+    const { code, stderr } = await runBin(['--base-url', server.url, '--no-behaviour', '--params', file]);
     expect(code).toBe(2);
     expect(stderr.trim()).toBe(
       `trading-analytics-conformance: --params: the contract has no operation getNothing (in ${file}).`,
@@ -87,6 +87,7 @@ it('passes --header through on every request and never writes its value into a r
   const { code, stdout, stderr } = await runBin([
     '--base-url',
     server.url,
+    '--no-behaviour',
     '--rps',
     '200',
     '--header',
@@ -141,7 +142,7 @@ it('takes header values from --header-file and --header-env, sends them, and nev
 
 it('keeps to --rps and the concurrency cap', async () => {
   server = await startExampleServer({ delayMs: 40 });
-  await runConformance({ baseUrl: server.url, rps: 40, concurrency: 2, workflows: false });
+  await runConformance({ baseUrl: server.url, behaviour: false, rps: 40, concurrency: 2, workflows: false });
   const times = server.received.map((request) => request.at);
   expect(times.length).toBeGreaterThan(50);
   // Requests start at least 1/rps apart (a little slack for the timer), so no second holds more than rps.
@@ -156,6 +157,7 @@ it('reports an operation with no answer within --timeout-ms as timed out and goe
   const { code, stdout } = await runBin([
     '--base-url',
     server.url,
+    '--no-behaviour',
     '--rps',
     '200',
     // Long enough that only the hanging operation runs out of it, also on a loaded machine.
@@ -188,7 +190,7 @@ describe('writes', () => {
 
   it('sends no write by default and reports the join and the gasless submission as skipped, with the reason', async () => {
     server = await startExampleServer();
-    const report = await runConformance({ baseUrl: server.url, rps: 200, workflows: false });
+    const report = await runConformance({ baseUrl: server.url, behaviour: false, rps: 200, workflows: false });
     expect(joins(server)).toEqual([]);
     expect(submissions(server)).toEqual([]);
     const skipped = Object.fromEntries(
@@ -202,7 +204,13 @@ describe('writes', () => {
 
   it('sends the join once with --allow-writes and checks it; never the gasless submission', async () => {
     server = await startExampleServer();
-    const report = await runConformance({ baseUrl: server.url, rps: 200, workflows: false, allowWrites: true });
+    const report = await runConformance({
+      baseUrl: server.url,
+      behaviour: false,
+      rps: 200,
+      workflows: false,
+      allowWrites: true,
+    });
     expect(joins(server)).toHaveLength(1);
     expect(submissions(server)).toEqual([]);
     expect(report.operations.find((result) => result.operationId === 'joinCompetition')).toMatchObject({
@@ -223,7 +231,7 @@ it('takes request values from --params, by parameter name and per operation, ove
       operations: { getPriceHoursAgo: { parameters: { hours_ago: 3 } } },
     }),
   );
-  const report = await runConformance({ baseUrl: server.url, rps: 200, params: file });
+  const report = await runConformance({ baseUrl: server.url, behaviour: false, rps: 200, params: file });
   const urls = server.received.map((request) => request.url);
   expect(urls).toContain(`/v1/portfolio/${trader}/unrealized-pnl`);
   expect(urls.some((url) => url.startsWith('/v1/oracle/price/pair-hours-ago?') && url.includes('hours_ago=3'))).toBe(

@@ -1,8 +1,8 @@
 // How what a service sent becomes a line of a report: redacted in every form before it is cut, written as
 // JSON without recursion and only as far as it is shown, whatever its depth or size.
 import { describe, expect, it } from 'vitest';
-import { excerpt, renderJson } from '../src/excerpt.js';
-import { createRedactor, secretForms } from '../src/redact.js';
+import { excerpt, renderJson } from '../src/reports/excerpt.js';
+import { createRedactor, secretForms } from '../src/reports/redact.js';
 
 const secret = `Bearer zq7"<&>'Xk2Lw9Rt4`;
 const redact = createRedactor([secret]);

@@ -7,7 +7,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempFolder } from '../../../test/support/temp.js';
 import { runConformance } from '../src/index.js';
-import { type Departure, type ExampleServer, runBin, startExampleServer } from './support/servers.js';
+import { type Answer, type Departure, type ExampleServer, runBin, startExampleServer } from './support/servers.js';
 
 type Body = Record<string, unknown>;
 const body = (answer: { body: unknown }) => answer.body as Body;
@@ -43,7 +43,7 @@ afterAll(() => server?.close());
 
 describe('against a server with one departure per check kind', () => {
   it('flags every seeded departure with its check kind and no problem on the clean operations', async () => {
-    const report = await runConformance({ baseUrl: server.url, rps: 200, concurrency: 8 });
+    const report = await runConformance({ baseUrl: server.url, behaviour: false, rps: 200, concurrency: 8 });
     const failing = report.operations.filter((result) => result.status !== 'pass' && result.status !== 'skipped');
     expect(failing.map((result) => result.operationId).sort()).toEqual(Object.keys(seeded).sort());
     for (const result of failing) {
@@ -63,7 +63,13 @@ describe('against a server with one departure per check kind', () => {
   });
 
   it('names what broke: the field, the expected rule and the observed value', async () => {
-    const report = await runConformance({ baseUrl: server.url, rps: 200, concurrency: 8, workflows: false });
+    const report = await runConformance({
+      baseUrl: server.url,
+      behaviour: false,
+      rps: 200,
+      concurrency: 8,
+      workflows: false,
+    });
     const problem = (operationId: string) =>
       report.problems.filter((candidate) => candidate.operationId === operationId);
     expect(problem('getStakedPortfolio')).toContainEqual(
@@ -114,7 +120,17 @@ describe('against a server with one departure per check kind', () => {
     const dir = tempFolder('conformance-faulty-');
     const junit = path.join(dir, 'report.xml');
     const json = path.join(dir, 'report.json');
-    const { code, stdout } = await runBin(['--base-url', server.url, '--rps', '200', '--junit', junit, '--json', json]);
+    const { code, stdout } = await runBin([
+      '--base-url',
+      server.url,
+      '--no-behaviour',
+      '--rps',
+      '200',
+      '--junit',
+      junit,
+      '--json',
+      json,
+    ]);
     expect(code).toBe(1);
     expect(stdout).toMatch(/^ {2}FAIL {2}getMyRank +GET/m);
     expect(stdout).toMatch(/^ {2}ok {4}listLeaderboard +GET/m);
@@ -166,7 +182,7 @@ describe('a departure inside a flow', () => {
       },
     });
     try {
-      const report = await runConformance({ baseUrl: flowServer.url, rps: 200 });
+      const report = await runConformance({ baseUrl: flowServer.url, behaviour: false, rps: 200 });
       const byId = Object.fromEntries(report.workflows.map((workflow) => [workflow.workflowId, workflow]));
       expect(byId.competitionToLeaderboard.status).toBe('fail');
       expect(byId.competitionToLeaderboard.problems.map((problem) => problem.check)).toEqual([
@@ -189,26 +205,64 @@ describe('a departure inside a flow', () => {
     }
   });
 
-  it('says a step fails as its operation already did, and counts the cause once', async () => {
+  it('fails a flow whose step fails as its operation already did, with one problem of its own naming the step', async () => {
     const flowServer = await startExampleServer({
       departures: {
         listCompetitionLeaderboard: (answer) => ({ ...answer, body: { ...body(answer), headers: 'rank,pnl' } }),
       },
     });
     try {
-      const report = await runConformance({ baseUrl: flowServer.url, rps: 200 });
+      const report = await runConformance({ baseUrl: flowServer.url, behaviour: false, rps: 200 });
       const flow = report.workflows.find((workflow) => workflow.workflowId === 'competitionToLeaderboard');
       expect(flow).toMatchObject({
-        status: 'pass',
-        problems: [],
-        notes: [
-          "competitionLeaderboard (listCompetitionLeaderboard): schema check fails as listCompetitionLeaderboard's own check does (counted there)",
+        status: 'fail',
+        problems: [
+          {
+            check: 'steps',
+            expected: 'every step run and passed (2 steps)',
+            observed:
+              "2 run; competitionLeaderboard (listCompetitionLeaderboard) failed its schema check, as listCompetitionLeaderboard's own check does",
+          },
         ],
       });
       expect(report.problems.map((problem) => [problem.operationId, problem.check])).toEqual([
         ['listCompetitionLeaderboard', 'schema'],
+        ['competitionToLeaderboard', 'steps'],
       ]);
-      expect(report.totals.problems).toBe(1);
+      expect(report.totals).toMatchObject({ problems: 2, workflows: 3, workflowsConform: 2 });
+    } finally {
+      await flowServer.close();
+    }
+  });
+
+  it('judges a field the contract does not list as the operations do: an additive change passes both', async () => {
+    // Every answer of the flows' operations carries one field more, at its top and in a list's items.
+    const added = (answer: Answer): Answer => {
+      const extra = (value: unknown) =>
+        value && typeof value === 'object' && !Array.isArray(value) ? { ...value, addedLater: 'a new field' } : value;
+      const withContent = (value: unknown) =>
+        value && typeof value === 'object' && Array.isArray((value as Body).content)
+          ? { ...(value as Body), content: ((value as Body).content as unknown[]).map(extra) }
+          : value;
+      const next = Array.isArray(answer.body) ? answer.body.map(extra) : extra(withContent(answer.body));
+      return { ...answer, body: next };
+    };
+    const flowServer = await startExampleServer({
+      departures: Object.fromEntries(
+        ['listPairs', 'queryLatestPrices', 'queryPriceUpdates', 'listCompetitions', 'listPositions'].map((id) => [
+          id,
+          added,
+        ]),
+      ),
+    });
+    try {
+      const report = await runConformance({ baseUrl: flowServer.url, behaviour: false, rps: 200 });
+      expect(report.problems).toEqual([]);
+      expect(report.workflows.map((workflow) => [workflow.workflowId, workflow.status])).toEqual([
+        ['marketToPriceUpdates', 'pass'],
+        ['competitionToLeaderboard', 'pass'],
+        ['traderPositionsToUnrealizedPnl', 'pass'],
+      ]);
     } finally {
       await flowServer.close();
     }

@@ -140,6 +140,7 @@ beforeAll(async () => {
     [
       '--base-url',
       server.url,
+      '--no-behaviour',
       '--rps',
       '200',
       '--timeout-ms',
@@ -277,12 +278,12 @@ describe('a run against a hostile service', () => {
       (candidate) => candidate.operationId === 'getPriceHoursAgo' && candidate.point === 'Error body shape (400)',
     );
     expect(observation?.observed).toContain('auth=[redacted]');
-    // Respect quotes the body it checked (JSON-escaped) in its message.
+    // The flow's schema check (the runner's own, on the body handed to Respect) quotes the value it found.
     const flow = report.workflows.find((workflow) => workflow.workflowId === 'competitionToLeaderboard');
     expect(flow?.problems).toContainEqual(
       expect.objectContaining({
         check: 'competitionLeaderboard (listCompetitionLeaderboard): schema check',
-        observed: expect.stringContaining('"headers": "[redacted]'),
+        observed: expect.stringMatching(/^\/headers = "\[redacted\] /),
       }),
     );
   });

@@ -1,17 +1,21 @@
-// The project's own mock must conform to the contract 100%, through the bin as a pipeline runs it.
+// The project's own mock must conform to the contract 100%, through the bin as a pipeline runs it; it answers
+// one example per operation whatever is asked, so the behaviours across requests are checked apart: each gets
+// the verdict the README's table gives it (a failure where the mock does not honour the request, inconclusive
+// where its examples cannot show it), never a pass it did not see.
 
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { expect, inject, it } from 'vitest';
 import { tempFolder } from '../../../test/support/temp.js';
+import { runConformance } from '../src/index.js';
 import { runBin } from './support/servers.js';
 
 // The run's shared mock, as `npm start` serves it (the global setup's): the runner only sends requests, and its
 // join changes nothing in the examples mock.
 const mock = { url: inject('mockUrl') };
 
-it('finds every operation and every workflow of the mock conforming, exit 0, with clean JUnit and JSON reports', async () => {
+it('finds every operation and every workflow of the mock conforming (--no-behaviour), exit 0, with clean JUnit and JSON reports', async () => {
   const dir = tempFolder('conformance-mock-');
   const junit = path.join(dir, 'report.xml');
   const json = path.join(dir, 'report.json');
@@ -21,6 +25,7 @@ it('finds every operation and every workflow of the mock conforming, exit 0, wit
     '--rps',
     '100',
     '--allow-writes',
+    '--no-behaviour',
     '--junit',
     junit,
     '--json',
@@ -66,4 +71,29 @@ it('finds every operation and every workflow of the mock conforming, exit 0, wit
   expect(names).toHaveLength(34);
   expect(names).toContain('getUnrealizedPnl');
   expect(parsed.testsuites['@_failures']).toBe('0');
+});
+
+it("reports each behaviour as the README's table says the examples-only mock gets it", async () => {
+  const readme = await readFile(new URL('../README.md', import.meta.url), 'utf8');
+  // | `leaderboard-order` | `listLeaderboard` | words | requests | fail: ... |
+  const expected = new Map(
+    [...readme.matchAll(/^\| `([a-z-]+)` \| `(\w+)` \|.*\| \d+ \| (pass|fail|inconclusive): [^|]+\|$/gm)].map(
+      (match) => [`${match[1]} ${match[2]}`, match[3]],
+    ),
+  );
+  expect(expected.size).toBeGreaterThan(20);
+  const report = await runConformance({
+    baseUrl: mock.url,
+    rps: 200,
+    concurrency: 8,
+    workflows: false,
+    allowWrites: true,
+  });
+  const got = new Map(report.behaviours.map((result) => [`${result.behaviour} ${result.operationId}`, result.status]));
+  expect(Object.fromEntries(got)).toEqual(Object.fromEntries(expected));
+  expect(report.conforms).toBe(false);
+  // A failure names its operation, which then fails.
+  for (const result of report.behaviours.filter((entry) => entry.status === 'fail')) {
+    expect(report.operations.find((operation) => operation.operationId === result.operationId)?.status).toBe('fail');
+  }
 });

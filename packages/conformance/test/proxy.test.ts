@@ -6,10 +6,10 @@ import { request as httpRequest } from 'node:http';
 import { listOperations } from '@trading-analytics/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadBundle } from '../../../test/support/contract.js';
-import { flowAdmission } from '../src/admission.js';
-import type { RequestSpec, Sent } from '../src/http.js';
-import { type FlowProxy, startProxy } from '../src/proxy.js';
-import type { Screen } from '../src/screen.js';
+import { type FlowProxy, startProxy } from '../src/flows/flow-proxy.js';
+import { flowAdmission } from '../src/flows/proxy-admission.js';
+import type { Screen } from '../src/flows/proxy-screen.js';
+import type { RequestSpec, Sent } from '../src/transport/http-client.js';
 
 const operations = listOperations(loadBundle());
 // A flow that reads the pairs and their latest prices, and names the join (a write).

@@ -45,24 +45,29 @@ async function runAgainstRedirects(extraArgs: string[] = []) {
   servers.push(elsewhere, service);
   const dir = tempFolder('conformance-redirects-');
   const json = path.join(dir, 'report.json');
+  const junit = path.join(dir, 'report.xml');
   const outcome = await runBin([
     '--base-url',
     service.url,
+    '--no-behaviour',
     '--rps',
     '200',
     '--header',
     `Authorization: Bearer ${token}`,
     '--json',
     json,
+    '--junit',
+    junit,
     ...extraArgs,
   ]);
   const report = JSON.parse(await readFile(json, 'utf8'));
-  return { ...outcome, report, received: sorted(service.received), elsewhere: elsewhere.received };
+  const xml = await readFile(junit, 'utf8');
+  return { ...outcome, report, xml, received: sorted(service.received), elsewhere: elsewhere.received };
 }
 
 describe('redirects', () => {
   it('are followed by neither the runner nor the flows: no write, no gasless submission, nothing elsewhere', async () => {
-    const { code, report, received, elsewhere, stdout, stderr } = await runAgainstRedirects();
+    const { code, report, received, elsewhere, stdout, stderr, xml } = await runAgainstRedirects();
     expect(code).toBe(1);
     expect(received).not.toContain(join);
     expect(received.filter((request) => request.startsWith('POST /v2/'))).toEqual([]);
@@ -82,12 +87,15 @@ describe('redirects', () => {
       ['competitionToLeaderboard', 'listCompetitions', 302, '/v1/trading-competition/join'],
       ['traderPositionsToUnrealizedPnl', 'unrealizedPnl', 308, '/v2/trading/submit-intent'],
     ] as const) {
-      // The step's undeclared status is the runner's own finding on the operation too: counted there, once.
-      expect(byId[workflowId].notes).toContainEqual(
-        expect.stringMatching(
-          new RegExp(`^${stepId} \\(\\w+\\): status code check fails as \\w+'s own check does \\(counted there\\)$`),
-        ),
-      );
+      // The step's undeclared status is the runner's own finding on the operation too: the flow did not run
+      // to its end, so it fails, with one problem naming the step, and is not counted as conforming.
+      expect(byId[workflowId].status).toBe('fail');
+      expect(byId[workflowId].problems).toEqual([
+        expect.objectContaining({
+          check: 'steps',
+          observed: expect.stringMatching(new RegExp(`; ${stepId} \\(\\w+\\) failed its status code check, as `)),
+        }),
+      ]);
       expect(byId[workflowId].steps).toContainEqual(expect.objectContaining({ stepId, status }));
       expect(byId[workflowId].notes).toContainEqual(
         expect.stringMatching(
@@ -106,6 +114,15 @@ describe('redirects', () => {
     expect(
       report.operations.find((result: { operationId: string }) => result.operationId === 'joinCompetition'),
     ).toMatchObject({ status: 'skipped' });
+    // No flow that did not complete is counted as conforming: the summary, the JSON totals and JUnit agree.
+    expect(report.totals).toMatchObject({ workflows: 3, workflowsConform: 0 });
+    expect(stdout).toMatch(/; 0 of 3 workflows conform;/);
+    for (const workflowId of Object.keys(byId)) {
+      expect(stdout).toMatch(new RegExp(`\\n  FAIL  ${workflowId}  `));
+      expect(xml).toMatch(
+        new RegExp(`<testcase name="${workflowId}" classname="conformance.workflows"[^>]*>\\s*<failure type="steps"`),
+      );
+    }
     for (const text of [stdout, stderr, JSON.stringify(report)]) expect(text).not.toContain(token);
   });
 
@@ -150,7 +167,7 @@ describe('a flow that asks for what the run may not send', () => {
     const service = await startExampleServer();
     servers.push(service);
 
-    const report = await runConformance({ baseUrl: service.url, rps: 200, contractDir: dir });
+    const report = await runConformance({ baseUrl: service.url, behaviour: false, rps: 200, contractDir: dir });
     expect(sorted(service.received)).not.toContain(join);
     expect(sorted(report.requests)).toEqual(sorted(service.received));
     const [workflow] = report.workflows;

@@ -1,13 +1,13 @@
 // The mock started with a sandbox must conform to the contract, as the real service is checked: through the
 // bin, with the world's own team, market and competition in --params (what a backend passes for its real
 // data), and without them, as `npm run conformance` runs: the contract's examples name the cast's market and
-// team, which the world has.
+// team, which the world has. Its behaviours across requests hold, its addresses in mixed case too.
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type MockServer, startMock } from '@trading-analytics/mock';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { tempFolder } from '../../../test/support/temp.js';
-import { runBin } from './support/servers.js';
+import { runBin, startPlantedService } from './support/servers.js';
 
 interface World {
   cast: {
@@ -73,4 +73,21 @@ it('without --params too, as `npm run conformance` runs it: every operation and 
   ).toEqual([]);
   expect(code, stdout).toBe(0);
   expect(report.workflows.every((workflow: { status: string }) => workflow.status === 'pass')).toBe(true);
+});
+
+it('with every address in mixed case (as a checksum writes them) but where the description says lower case: no failure', async () => {
+  const planted = await startPlantedService({ upstream: mock.url, mixedCaseAddresses: true });
+  try {
+    const json = path.join(dir, 'mixed-case.json');
+    const { code, stdout } = await runBin(['--base-url', planted.url, '--rps', '100', '--json', json]);
+    const report = JSON.parse(await readFile(json, 'utf8'));
+    expect(report.problems, stdout).toEqual([]);
+    expect(code, stdout).toBe(0);
+    expect(report.behaviours.filter((result: { status: string }) => result.status === 'fail')).toEqual([]);
+    // The planted service did write mixed case: a leaderboard row's address is not lower case.
+    const page = await (await fetch(`${planted.url}/v1/leaderboard?size=1`)).json();
+    expect(page.content[0].userAddress).not.toBe(page.content[0].userAddress.toLowerCase());
+  } finally {
+    await planted.close();
+  }
 });

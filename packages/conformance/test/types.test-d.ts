@@ -2,6 +2,8 @@
 // `tsc -p tsconfig.json`; never run. Each `@ts-expect-error` covers one statement.
 import { describe, expectTypeOf, it } from 'vitest';
 import {
+  type BehaviourId,
+  type BehaviourResult,
   type CheckKind,
   type ConformanceOptions,
   type ConformanceReport,
@@ -89,6 +91,7 @@ describe('the report', () => {
       | 'schema'
       | 'out-of-range'
       | 'rule'
+      | 'behaviour'
     >();
     expectTypeOf<WorkflowCheck>().toEqualTypeOf<'respect' | 'steps' | 'step' | 'transaction value' | 'refused'>();
     expectTypeOf<CheckKind>().toEqualTypeOf<OperationCheck | WorkflowCheck>();
@@ -97,6 +100,12 @@ describe('the report', () => {
     expectTypeOf<WorkflowResult['problems']>().toEqualTypeOf<WorkflowProblem[]>();
     expectTypeOf<OperationProblem['rule']>().toEqualTypeOf<RuleId | undefined>();
     expectTypeOf<OperationProblem['seed']>().toEqualTypeOf<string | undefined>();
+    expectTypeOf<OperationProblem['behaviour']>().toEqualTypeOf<BehaviourId | undefined>();
+    // A behaviour's problem shows every request that shows it, numbered as its `observed` refers to them.
+    expectTypeOf<OperationProblem['requests']>().toEqualTypeOf<string[] | undefined>();
+    // @ts-expect-error not a behaviour the runner checks
+    const notABehaviour: BehaviourId = 'leaderboard-speed';
+    expectTypeOf(notABehaviour).toEqualTypeOf<BehaviourId>();
     // @ts-expect-error not a rule the runner checks
     const notARule: RuleId = 'page-speed';
     expectTypeOf(notARule).toEqualTypeOf<RuleId>();
@@ -125,7 +134,12 @@ describe('the report', () => {
   it('types the results as the runner writes them', () => {
     expectTypeOf<OperationResult['status']>().toEqualTypeOf<'pass' | 'fail' | 'timeout' | 'skipped'>();
     expectTypeOf<OperationResult['answered']>().toEqualTypeOf<number | undefined>();
-    expectTypeOf<WorkflowResult['status']>().toEqualTypeOf<'pass' | 'fail'>();
+    // A flow that stopped where the contract allows is neither conforming nor failing: `incomplete`.
+    expectTypeOf<WorkflowResult['status']>().toEqualTypeOf<'pass' | 'fail' | 'incomplete'>();
+    expectTypeOf<ConformanceReport['behaviours']>().toEqualTypeOf<BehaviourResult[]>();
+    expectTypeOf<BehaviourResult['status']>().toEqualTypeOf<'pass' | 'fail' | 'inconclusive' | 'skipped'>();
+    expectTypeOf<ConformanceOptions['behaviour']>().toEqualTypeOf<boolean | undefined>();
+    expectTypeOf<ConformanceReport['settings']['behaviour']>().toEqualTypeOf<boolean>();
     // A step that runs no operation of its own (a workflow, an operationPath) has none.
     expectTypeOf<WorkflowResult['steps'][number]['operationId']>().toEqualTypeOf<string | undefined>();
     expectTypeOf<WorkflowResult['steps'][number]['status']>().toEqualTypeOf<number | undefined>();
@@ -139,6 +153,11 @@ describe('the report', () => {
       | 'skipped'
       | 'workflows'
       | 'workflowsConform'
+      | 'workflowsIncomplete'
+      | 'behaviours'
+      | 'behavioursHold'
+      | 'behavioursFail'
+      | 'behavioursInconclusive'
       | 'observations'
       | 'problems'
       | 'requests'
@@ -152,7 +171,7 @@ describe('the report', () => {
     expectTypeOf<ConformanceReport['requests']>().toEqualTypeOf<SentRequest[]>();
     expectTypeOf<keyof SentRequest>().toEqualTypeOf<'method' | 'target' | 'from' | 'outcome' | 'status' | 'ms'>();
     expectTypeOf<SentRequest['from']>().toEqualTypeOf<RequestSource>();
-    expectTypeOf<RequestSource>().toEqualTypeOf<'runner' | 'workflows'>();
+    expectTypeOf<RequestSource>().toEqualTypeOf<'runner' | 'behaviour' | 'workflows'>();
     expectTypeOf<SentRequest['outcome']>().toEqualTypeOf<'answer' | 'oversized' | 'timeout' | 'network'>();
     expectTypeOf<SentRequest['status']>().toEqualTypeOf<number | null>();
   });

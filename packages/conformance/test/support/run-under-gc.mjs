@@ -1,5 +1,5 @@
 // Run as `node --expose-gc run-under-gc.mjs '<json>'` by the time-limit tests, in a process of its own so a
-// collection pauses only the runner: one run of the built runner (dist/, workflows off) against `baseUrl`
+// collection pauses only the runner: one run of the built runner (dist/, workflows and behaviours off) against `baseUrl`
 // while garbage is made and collected every 25 ms, as in a busy process. Prints the requests that timed
 // out, with their times, and how long the run took: {"timedOut": [{target, ms}], "runMs"}.
 // Argument: { baseUrl, timeoutMs, runner } (`runner`: the module to load, dist/index.js by default).
@@ -16,7 +16,7 @@ const collecting = setInterval(() => {
 }, 25);
 
 const started = performance.now();
-const report = await runConformance({ baseUrl, timeoutMs, rps: 200, workflows: false });
+const report = await runConformance({ baseUrl, timeoutMs, rps: 200, workflows: false, behaviour: false });
 const runMs = Math.round(performance.now() - started);
 clearInterval(collecting);
 const timedOut = report.requests

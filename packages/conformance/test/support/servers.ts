@@ -46,6 +46,30 @@ export interface ExampleServer {
   close(): Promise<void>;
 }
 
+/** Listens on 127.0.0.1, a port the OS picks; closing ends the answers still held (`hanging`) first. */
+async function listening(
+  server: Server,
+  received: Received[],
+  state: { maxInFlight: number },
+  hanging: Set<ServerResponse>,
+): Promise<ExampleServer> {
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as net.AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    received,
+    get maxInFlight() {
+      return state.maxInFlight;
+    },
+    close: () =>
+      new Promise<void>((done) => {
+        for (const response of hanging) response.destroy();
+        server.closeAllConnections();
+        server.close(() => done());
+      }),
+  };
+}
+
 const document = loadBundle();
 const operations = listOperations(document);
 /** Follows a reference of the bundle, read as loose JSON like the rest of this server. */
@@ -188,21 +212,7 @@ export async function startExampleServer({
       answer.body === undefined ? '' : typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body),
     );
   });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as net.AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    received,
-    get maxInFlight() {
-      return state.maxInFlight;
-    },
-    close: () =>
-      new Promise<void>((done) => {
-        for (const response of hanging) response.destroy();
-        server.closeAllConnections();
-        server.close(() => done());
-      }),
-  };
+  return listening(server, received, state, hanging);
 }
 
 export { type CommandOutcome, runCommand } from '../../../../test/support/commands.js';
@@ -237,4 +247,140 @@ export async function runBinMeasured(args: string[], env: Record<string, string>
   });
   await rm(dir, { recursive: true, force: true });
   return { ...outcome, peaks };
+}
+
+/** A request to a planted service, and a way to ask the service behind it anything else. */
+interface PlantedRequest {
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+  /** Asks the service behind (the same method, headers and body unless given): its answer, the body parsed. */
+  upstream: (target: { path?: string; query?: URLSearchParams; method?: string; body?: unknown }) => Promise<Answer>;
+}
+
+/** Changes the answer of one operation of a planted service; the rest of its answers are the service's own. */
+export type Plant = (answer: Answer, request: PlantedRequest) => Answer | Promise<Answer>;
+
+const HOP_BY_HOP = new Set(['connection', 'content-length', 'content-encoding', 'transfer-encoding', 'keep-alive']);
+
+/** An address in mixed case, as an EIP-55 checksum writes some: every other hex letter upper case. */
+function mixedCase(address: string): string {
+  let letters = 0;
+  return `0x${[...address.slice(2)].map((digit) => (/[a-f]/.test(digit) && letters++ % 2 === 0 ? digit.toUpperCase() : digit)).join('')}`;
+}
+
+const ADDRESS = /^0x[0-9a-f]{40}$/;
+
+/** Every lower-case address of a value in mixed case, but where the description says they are lower case. */
+function withMixedCase(operationId: string, value: unknown): unknown {
+  if (typeof value === 'string') return ADDRESS.test(value) ? mixedCase(value) : value;
+  if (Array.isArray(value)) return value.map((item) => withMixedCase(operationId, item));
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => {
+      // "`userAddress` | string | Lowercase `<address>`" (unrealized PnL); "Keys are lowercase `pairBase` addresses".
+      if (operationId === 'getUnrealizedPnl' && key === 'userAddress') return [key, item];
+      if (operationId === 'queryLatestPrices' && key === 'prices') return [key, item];
+      return [key, withMixedCase(operationId, item)];
+    }),
+  );
+}
+
+/**
+ * A service planted in front of another (the sandbox): every request is passed to `upstream` and its answer
+ * passed back, but for the operations `plants` changes and those `instead` answers without passing them on
+ * (a join never registered); with `mixedCaseAddresses`, every address it answers is in mixed case except
+ * where the service description says lower case; `delayMs` holds each answer that long (its `maxInFlight`
+ * counts the requests it held at once).
+ */
+export async function startPlantedService({
+  upstream,
+  plants = {},
+  instead = {},
+  mixedCaseAddresses = false,
+  delayMs = 0,
+}: {
+  upstream: string;
+  plants?: Record<string, Plant>;
+  instead?: Record<string, () => Answer>;
+  mixedCaseAddresses?: boolean;
+  delayMs?: number;
+}): Promise<ExampleServer> {
+  const received: Received[] = [];
+  let inFlight = 0;
+  const state = { maxInFlight: 0 };
+  const ask = async (
+    method: string,
+    path: string,
+    query: URLSearchParams,
+    headers: IncomingMessage['headers'],
+    body: unknown,
+  ): Promise<Answer> => {
+    const search = query.toString();
+    const forwarded: Record<string, string> = {};
+    for (const name of ['prefer', 'content-type', 'accept']) if (headers[name]) forwarded[name] = String(headers[name]);
+    const response = await fetch(`${upstream}${path}${search ? `?${search}` : ''}`, {
+      method,
+      headers: forwarded,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const answerHeaders: Record<string, string> = {};
+    response.headers.forEach((value, name) => {
+      if (!HOP_BY_HOP.has(name)) answerHeaders[name] = value;
+    });
+    const text = await response.text();
+    let parsed: unknown = text === '' ? undefined : text;
+    if (/json/.test(answerHeaders['content-type'] ?? '') && text !== '') parsed = JSON.parse(text);
+    return { status: response.status, headers: answerHeaders, body: parsed };
+  };
+  const server = createServer(async (request, response) => {
+    received.push({
+      method: request.method ?? '',
+      url: request.url ?? '',
+      headers: request.headers,
+      at: performance.now(),
+    });
+    inFlight++;
+    state.maxInFlight = Math.max(state.maxInFlight, inFlight);
+    try {
+      if (delayMs > 0) await new Promise((done) => setTimeout(done, delayMs));
+      const chunks: Buffer[] = [];
+      for await (const chunk of request) chunks.push(chunk as Buffer);
+      const text = Buffer.concat(chunks).toString('utf8');
+      const body: unknown = text === '' ? undefined : JSON.parse(text);
+      const method = request.method ?? 'GET';
+      const url = new URL(request.url ?? '/', 'http://localhost');
+      const found = route(method, url.pathname);
+      const replaced = found && instead[found.entry.operationId];
+      let answer = replaced ? replaced() : await ask(method, url.pathname, url.searchParams, request.headers, body);
+      const plant = found && plants[found.entry.operationId];
+      if (plant) {
+        answer = await plant(answer, {
+          path: url.pathname,
+          query: new URLSearchParams(url.searchParams),
+          body,
+          upstream: (target) =>
+            ask(
+              target.method ?? method,
+              target.path ?? url.pathname,
+              target.query ?? url.searchParams,
+              request.headers,
+              'body' in target ? target.body : body,
+            ),
+        });
+      }
+      if (mixedCaseAddresses && found)
+        answer = { ...answer, body: withMixedCase(found.entry.operationId, answer.body) };
+      response.writeHead(answer.status, answer.headers);
+      response.end(
+        answer.body === undefined ? '' : typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body),
+      );
+    } catch (error) {
+      response.writeHead(500, { 'content-type': 'text/plain' });
+      response.end(`the planted service failed: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      inFlight--;
+    }
+  });
+  return listening(server, received, state, new Set());
 }

@@ -1,7 +1,8 @@
 // Every request the run sends to the service, in the order they start, with what came of each: the report
 // lists them, so that what was never sent is shown rather than promised.
-import type { RequestSpec, Sent } from './http.js';
-import type { RequestSource, SentRequest } from './report.js';
+
+import type { RequestSource, SentRequest } from '../reports/report-types.js';
+import type { RequestSpec, Sent } from './http-client.js';
 
 export interface Traffic {
   /** The requests sent so far. */

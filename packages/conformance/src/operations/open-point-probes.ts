@@ -1,11 +1,11 @@
 // Reads at the points the contract marks `x-not-documented` that a request can observe. What the service
 // does there is recorded, never judged: it is what we learn, to feed back into the contract.
 import type { ContractOperation } from '@trading-analytics/core';
-import { excerpt } from './excerpt.js';
-import type { RequestSpec, Sent } from './http.js';
-import type { Redact } from './redact.js';
-import type { Observation } from './report.js';
-import { type ParameterValues, requestTarget } from './requests.js';
+import { excerpt } from '../reports/excerpt.js';
+import type { Redact } from '../reports/redact.js';
+import type { Observation } from '../reports/report-types.js';
+import type { RequestSpec, Sent } from '../transport/http-client.js';
+import { type ParameterValues, requestTarget } from './request-values.js';
 
 const PAGE_SIZES_TO_PROBE = [100, 1000];
 const UNKNOWN_COMPETITION_ID = 2147483647;

@@ -1,15 +1,16 @@
 // One operation of a run: whether it may be sent, its request from the examples and --params, the checks
 // of the answer, the out-of-range requests it must refuse, and the probes at its open points.
 import type { ContractOperation, OpenApiDocument } from '@trading-analytics/core';
-import { type AnswerValidators, checkAnswer } from './checks.js';
-import type { RequestSpec, Sent } from './http.js';
-import { describeAnswer, observe } from './observations.js';
-import type { Params } from './params.js';
-import { skipReason } from './policy.js';
-import { type OperationFinding, operationProblem } from './problems.js';
-import type { Redact } from './redact.js';
-import { refusalsOf } from './refusals.js';
-import type { Observation, OperationResult } from './report.js';
+import { type OperationFinding, operationProblem } from '../reports/problem-words.js';
+import type { Redact } from '../reports/redact.js';
+import type { Observation, OperationResult } from '../reports/report-types.js';
+import type { Params } from '../setup/params-file.js';
+import { skipReason } from '../setup/send-policy.js';
+import type { RequestSpec, Sent } from '../transport/http-client.js';
+import { type AnswerValidators, checkAnswer } from './answer-checks.js';
+import { refusalsOf } from './documented-refusals.js';
+import { describeAnswer, observe } from './open-point-probes.js';
+import { applyRules } from './prose-rules.js';
 import {
   headerParameters,
   parameterValues,
@@ -17,8 +18,7 @@ import {
   requestLine,
   requestTarget,
   withPreference,
-} from './requests.js';
-import { applyRules } from './rules.js';
+} from './request-values.js';
 
 /** What every operation of a run shares. */
 export interface OperationContext {

@@ -3,9 +3,9 @@
 // unrealized PnL) ends the flow there as an observation, and an empty list (no competition yet) leaves
 // nothing for the next step to follow. Neither is a departure; what is, is reported once.
 import { type ContractOperation, declaredResponse } from '@trading-analytics/core';
-import { jsonOf } from './http.js';
-import type { OperationCheck } from './report.js';
-import type { ArazzoDocument, RespectLog } from './respect.js';
+import type { OperationCheck } from '../reports/report-types.js';
+import { jsonOf } from '../transport/http-client.js';
+import type { ArazzoDocument, RespectLog } from './respect-process.js';
 
 type RespectStep = NonNullable<
   NonNullable<RespectLog['files'][string]['executedWorkflows']>[number]['executedSteps']
@@ -45,16 +45,19 @@ function emptyListOnTheWay(body: unknown, pointer: string): string | undefined {
 }
 
 /**
- * Reads one step (`handed`: the body the proxy handed Respect, which its log leaves out of a step that errs): which of
- * Respect's failed checks are departures, and whether the flow ends here as allowed.
+ * Reads one step (`handed`: the body the proxy handed Respect, which its log leaves out of a step that errs;
+ * `bodyDeparts`: the runner's own check found the body departs): which of Respect's failed checks are
+ * departures, and whether the flow ends here as allowed.
  */
 export function readStep(
   step: RespectStep,
   declared: ArazzoDocument['workflows'][number]['steps'][number] | undefined,
   operation: ContractOperation | undefined,
   handed: string | undefined,
+  bodyDeparts = false,
 ): StepReading {
-  const failed = (step.checks ?? []).filter((check) => !check.passed);
+  // A check the run turned off (Respect's schema check: the runner's own judges the body) is not read.
+  const failed = (step.checks ?? []).filter((check) => !check.passed && check.severity !== 'off');
   const body = step.response?.body ?? jsonOf(handed);
   const status = step.response?.statusCode;
   const response = operation && status !== undefined ? declaredResponse(operation, status) : undefined;
@@ -71,12 +74,12 @@ export function readStep(
     emptyLists.some(({ expression }) => check.message?.includes(`'${expression}'`) === true);
   // A status criterion is the status code check again when the status is not declared, and met when it is.
   const departures = failed.filter((check) => !statusOnly(check) && !unresolved(check));
-  if (departures.length > 0) {
+  if (departures.length > 0 || bodyDeparts) {
     // A failed status or body check leaves the outputs unresolved too: one cause, reported once.
     const outputErrors = (check: RespectCheck) =>
       check.name === 'unexpected error' && /runtime expression/.test(check.message ?? '');
     const causes = departures.filter((check) => !outputErrors(check));
-    return { failed: causes.length > 0 ? causes : departures };
+    return { failed: causes.length > 0 || bodyDeparts ? causes : departures };
   }
   if (failed.some(statusOnly) && !response) {
     // Respect's own status code check names an undeclared status; without it, the criterion is the departure.
@@ -103,7 +106,7 @@ const SAME_CHECK: Partial<Record<string, readonly OperationCheck[]>> = {
 
 /**
  * Whether a failed check of a step is one its operation's own check already failed (the operations are
- * checked first): the flow says so instead of counting the same cause again.
+ * checked first): the flow still fails, with one problem saying so rather than the same cause again.
  */
 export function alreadyCounted(checkName: string, failedChecks: ReadonlySet<OperationCheck> | undefined): boolean {
   return (SAME_CHECK[checkName] ?? []).some((check) => failedChecks?.has(check) === true);

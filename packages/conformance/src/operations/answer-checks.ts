@@ -9,8 +9,8 @@ import {
   type OpenApiDocument,
   resolve,
 } from '@trading-analytics/core';
-import { FULL_VALIDATION_BYTES, MAX_SCHEMA_ERRORS } from './limits.js';
-import type { OperationFinding } from './problems.js';
+import type { OperationFinding } from '../reports/problem-words.js';
+import { FULL_VALIDATION_BYTES, MAX_SCHEMA_ERRORS } from '../setup/runner-caps.js';
 
 /**
  * The run's two validators of the contract: `first` stops at the first error (every answer is checked with

@@ -10,9 +10,10 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { isAllowedHost, isJsonMediaType, MAX_BODY_BYTES, mediaTypeOf } from '@trading-analytics/core';
-import type { Admit } from './admission.js';
-import type { RequestSpec, Sent } from './http.js';
-import type { Screen } from './screen.js';
+import type { OperationFinding } from '../reports/problem-words.js';
+import type { RequestSpec, Sent } from '../transport/http-client.js';
+import type { Admit } from './proxy-admission.js';
+import type { Judge, Screen } from './proxy-screen.js';
 
 const HOP_BY_HOP = new Set(['connection', 'content-length', 'content-encoding', 'transfer-encoding', 'keep-alive']);
 
@@ -33,6 +34,8 @@ export interface ProxiedRequest {
   event?: ProxyEvent;
   /** The body handed to Respect (at most FLOW_BODY_BYTES, see screen.ts): Respect's log leaves it out of a step that errs. */
   handed?: string;
+  /** What the runner's own check found in the body handed (see proxy-screen.ts): the step's schema check. */
+  findings?: OperationFinding[];
 }
 
 export interface FlowProxy {
@@ -58,12 +61,14 @@ async function readRequestBody(request: IncomingMessage, limit: number): Promise
 
 /**
  * Starts the proxy on 127.0.0.1, a free port, under a path of its own (its `url`): `admit` says which
- * requests are passed on, `screen` which answers are not handed to Respect (shown as a 502).
+ * requests are passed on, `screen` which answers are not handed to Respect (shown as a 502), `judge` what
+ * the runner's check finds in those that are.
  */
 export function startProxy(
   forward: (spec: RequestSpec) => Promise<Sent>,
   admit: Admit,
   screen: Screen = () => undefined,
+  judge: Judge = () => [],
 ): Promise<FlowProxy> {
   const requests: ProxiedRequest[] = [];
   // 24 random bytes: no process can guess the path, and none but Respect is told it.
@@ -125,6 +130,8 @@ export function startProxy(
       }
       response.writeHead(answer.status, headers);
       seen.handed = answer.text;
+      const findings = judge(admission.operation, answer);
+      if (findings.length > 0) seen.findings = findings;
       response.end(answer.text);
     } catch {
       if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain' });

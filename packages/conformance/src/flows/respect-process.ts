@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { RESPECT_OUTPUT_CHARS } from './limits.js';
+import { RESPECT_OUTPUT_CHARS } from '../setup/runner-caps.js';
 
 const require = createRequire(import.meta.url);
 
@@ -24,6 +24,8 @@ interface RespectCheck {
   passed: boolean;
   condition?: string;
   message?: string;
+  /** `off` for a check the run turned off with `--severity` (its verdict is not read). */
+  severity?: string;
 }
 
 interface RespectStep {

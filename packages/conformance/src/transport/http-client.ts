@@ -1,7 +1,7 @@
 // Every request of a run goes through one limiter (a request-rate cap and a concurrency cap) and one send
 // function (per-request timeout, a cap on the body read, the --header values, no redirect followed, no
 // retries: a retry could hide a failure).
-import { MAX_TIMER_MS } from './limits.js';
+import { MAX_TIMER_MS } from '../setup/runner-caps.js';
 
 /** What one request came to: an HTTP answer, one whose body is over the cap, no answer in time, a network failure. */
 export type Sent =

@@ -8,18 +8,23 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ContractOperation } from '@trading-analytics/core';
 import { parse } from 'yaml';
-import { flowAdmission } from './admission.js';
-import { excerpt } from './excerpt.js';
-import type { RequestSpec, Sent } from './http.js';
-import { MAX_TIMER_MS, RESPECT_MARGIN_MS } from './limits.js';
-import { type WorkflowFinding, workflowProblem } from './problems.js';
-import { type ProxiedRequest, type ProxyEvent, startProxy } from './proxy.js';
-import type { Redact } from './redact.js';
-import type { Observation, OperationCheck, WorkflowResult, WorkflowStep } from './report.js';
-import { requestLine } from './requests.js';
-import { type ArazzoDocument, type RespectLog, runRespect } from './respect.js';
-import type { Screen } from './screen.js';
-import { alreadyCounted, readStep } from './steps.js';
+import { requestLine } from '../operations/request-values.js';
+import { excerpt } from '../reports/excerpt.js';
+import {
+  type OperationFinding,
+  operationProblem,
+  type WorkflowFinding,
+  workflowProblem,
+} from '../reports/problem-words.js';
+import type { Redact } from '../reports/redact.js';
+import type { Observation, OperationCheck, WorkflowResult, WorkflowStep } from '../reports/report-types.js';
+import { MAX_TIMER_MS, RESPECT_MARGIN_MS } from '../setup/runner-caps.js';
+import type { RequestSpec, Sent } from '../transport/http-client.js';
+import { type ProxiedRequest, type ProxyEvent, startProxy } from './flow-proxy.js';
+import { flowAdmission } from './proxy-admission.js';
+import type { Judge, Screen } from './proxy-screen.js';
+import { type ArazzoDocument, type RespectLog, runRespect } from './respect-process.js';
+import { alreadyCounted, readStep } from './respect-steps.js';
 
 const FEE_FIELDS = ['updateFee', 'verifition_fee'] as const;
 const isIntegerString = (value: unknown): value is string => typeof value === 'string' && /^-?[0-9]+$/.test(value);
@@ -42,8 +47,11 @@ export interface WorkflowRunOptions {
   files: string[];
   /** The service: the flows' requests are reported on it (they are sent to it through the proxy). */
   baseUrl: string;
-  /** The checks each operation failed in the runner's own run of it: a step failing the same is not counted again. */
-  failedChecks: ReadonlyMap<string, ReadonlySet<OperationCheck>>;
+  /**
+   * The checks each operation failed in the runner's own run of it: a step failing the same is not counted
+   * again. Awaited only once Respect has run, so that the flows start beside the operations.
+   */
+  failedChecks: Promise<ReadonlyMap<string, ReadonlySet<OperationCheck>>>;
   /** Whether an operation is selected (--only, --skip): a workflow runs when every operation it names is. */
   selected: (operationId: string) => boolean;
   /** The contract's operations; the proxy passes on requests for those the flows name. */
@@ -58,6 +66,8 @@ export interface WorkflowRunOptions {
   respectWaitMs: number;
   /** Which answers are not handed to Respect. */
   screen: Screen;
+  /** What the runner's own check finds in the bodies handed to Respect: each step's schema check. */
+  judge: Judge;
   redact: Redact;
   /** The run's header values: no variable of Respect's environment may hold one. */
   secrets: readonly string[];
@@ -105,8 +115,10 @@ function workflowResult(
   const observations: Observation[] = [];
   const steps: WorkflowStep[] = [];
   let stopped = false;
-  let stepFailed = false;
   let refusedStep = false;
+  // The first step that failed only as its operation's own check does: the flow's one problem, when it has no other.
+  let failedAsCounted: { stepId: string; operationId: string | undefined; check: string } | undefined;
+  let stepFailed = false;
   if (!run) findings.push({ check: 'respect' });
   for (const step of run?.executedSteps ?? []) {
     const declared = workflow.steps.find((candidate) => candidate.stepId === step.stepId);
@@ -122,17 +134,26 @@ function workflowResult(
     };
     steps.push({ stepId: step.stepId, operationId, status: step.response?.statusCode });
     const operation = operationId === undefined ? undefined : known.operations.get(operationId);
-    const reading = readStep(step, declared, operation, known.answered.get(step)?.handed);
-    const failedChecks = operationId === undefined ? undefined : known.failedChecks.get(operationId);
+    const proxiedStep = known.answered.get(step);
     // A request the proxy refused is reported as such (`refused`); Respect's checks of the 403 it got are its consequence.
-    const refused = known.answered.get(step)?.event?.kind === 'refused';
+    const refused = proxiedStep?.event?.kind === 'refused';
     refusedStep ||= refused;
-    for (const check of refused ? [] : reading.failed) {
+    const judged = refused ? [] : (proxiedStep?.findings ?? []);
+    const reading = readStep(step, declared, operation, proxiedStep?.handed, judged.length > 0);
+    const failedChecks = operationId === undefined ? undefined : known.failedChecks.get(operationId);
+    const departures = [...(refused ? [] : reading.failed), ...schemaCheck(judged, redact)];
+    if (stepFailed && departures.length > 0) {
+      // Respect goes on after a step whose body departs (its own schema check is off): what the later steps
+      // answer to what the failed one gave is its consequence, not another problem.
+      notes.push(
+        `${step.stepId} ran after the failed step; its ${departures.map((check) => check.name).join(', ')} not counted`,
+      );
+      continue;
+    }
+    for (const check of departures) {
       stepFailed = true;
       if (alreadyCounted(check.name, failedChecks)) {
-        notes.push(
-          `${step.stepId} (${operationId}): ${check.name} fails as ${operationId}'s own check does (counted there)`,
-        );
+        failedAsCounted ??= { stepId: step.stepId, operationId, check: check.name };
         continue;
       }
       findings.push({ check: 'step', ...at, name: check.name, condition: check.condition, message: check.message });
@@ -162,23 +183,40 @@ function workflowResult(
   const notRun = workflow.steps.slice(steps.length).map((step) => step.stepId);
   if (run && notRun.length > 0) {
     // A failed step ends the flow: the steps after it are its consequence, not another problem.
-    if (stopped) notes.push(`not run, as allowed: ${notRun.join(', ')}`);
+    if (stopped && !stepFailed) notes.push(`not run, as allowed: ${notRun.join(', ')}`);
     else if (!stepFailed && !refusedStep)
       findings.push({ check: 'steps', declared: workflow.steps.length, run: steps.length });
     else notes.push(`not run after the failed step: ${notRun.join(', ')}`);
   }
   findings.push(...proxied.findings);
+  if (findings.length === 0 && failedAsCounted) {
+    // The flow did not pass, though its cause is its operation's problem too: it fails with one problem of its own.
+    findings.push({ check: 'steps', declared: workflow.steps.length, run: steps.length, failed: failedAsCounted });
+  }
   const problems = findings.map((finding) => workflowProblem(finding, redact));
-  // The keys in the order every report has written them.
+  // The keys in the order every report has written them. A flow that stopped where the contract allows it to
+  // (a declared status, an empty list) did not show its later steps: incomplete, neither a pass nor a failure.
   const result: WorkflowResult = {
     workflowId: workflow.workflowId,
     file,
-    status: problems.length > 0 ? 'fail' : 'pass',
+    status: problems.length > 0 ? 'fail' : stopped ? 'incomplete' : 'pass',
     steps,
     problems,
     notes,
   };
   return { result, observations };
+}
+
+/** The runner's own findings in a step's body as one schema check of the step (the first, and how many more). */
+function schemaCheck(
+  judged: readonly OperationFinding[],
+  redact: Redact,
+): { name: string; condition: string; message: string }[] {
+  const [first] = judged;
+  if (!first) return [];
+  const problem = operationProblem(first, redact);
+  const more = judged.length > 1 ? `; and ${judged.length - 1} more` : '';
+  return [{ name: 'schema check', condition: problem.expected, message: `${problem.observed}${more}` }];
 }
 
 /**
@@ -280,6 +318,7 @@ export async function runWorkflows({
   timeoutMs,
   respectWaitMs,
   screen,
+  judge,
   redact,
   secrets,
 }: WorkflowRunOptions): Promise<{ workflows: WorkflowResult[]; observations: Observation[] }> {
@@ -293,7 +332,7 @@ export async function runWorkflows({
       document.workflows.flatMap((workflow) => workflow.steps.flatMap((step) => step.operationId ?? [])),
     ),
   );
-  const proxy = await startProxy(forward, flowAdmission(operations, named, allowWrites), screen);
+  const proxy = await startProxy(forward, flowAdmission(operations, named, allowWrites), screen, judge);
   const prefix = new URL(proxy.url).pathname;
   const scratch = await mkdtemp(path.join(tmpdir(), 'conformance-'));
   const results: WorkflowResult[] = [];
@@ -322,6 +361,9 @@ export async function runWorkflows({
           jsonFile,
           '--max-fetch-timeout',
           String(respectWaitMs),
+          // The runner judges each body with its own validator (see proxy-screen.ts): one verdict per answer.
+          '--severity',
+          JSON.stringify({ SCHEMA_CHECK: 'off' }),
           ...inputArguments(document, inputs),
           ...chosen,
         ],
@@ -356,6 +398,7 @@ export async function runWorkflows({
         continue;
       }
       const runs = Object.values(log.files)[0]?.executedWorkflows ?? [];
+      const failed = await failedChecks;
       const { events, answered } = eventsByWorkflow(proxy.requests.slice(firstRequest), runs, prefix);
       for (const workflow of document.workflows) {
         const run = runs.find((candidate) => candidate.workflowId === workflow.workflowId);
@@ -365,7 +408,7 @@ export async function runWorkflows({
           name,
           run,
           done,
-          { baseUrl, operations: byId, answered, failedChecks, prefix },
+          { baseUrl, operations: byId, answered, failedChecks: failed, prefix },
           redact,
         );
         results.push(read.result);

@@ -5,10 +5,10 @@
 // of their own, sent once through the run's limiter like every other request: an unknown team code, and the
 // competition list with a `userAddress` when the example request carries none.
 import { type ContractOperation, type OpenApiDocument, resolve, type Schema } from '@trading-analytics/core';
-import { jsonOf, type RequestSpec, type Sent } from './http.js';
-import type { OperationFinding, RuleSeen } from './problems.js';
-import type { RuleId } from './report.js';
-import { type ParameterValues, requestTarget, withPreference } from './requests.js';
+import type { OperationFinding, RuleSeen } from '../reports/problem-words.js';
+import type { RuleId } from '../reports/report-types.js';
+import { jsonOf, type RequestSpec, type Sent } from '../transport/http-client.js';
+import { type ParameterValues, requestTarget, withPreference } from './request-values.js';
 
 /** One rule of one operation, with the service description's words for it (passages joined by ` … `). */
 export interface Rule {

@@ -1,6 +1,6 @@
 // The JSON report: the whole report, every problem, observation and request sent, as data.
 import { createRedactor } from './redact.js';
-import type { ConformanceReport } from './report.js';
+import type { ConformanceReport } from './report-types.js';
 
 /**
  * The report as JSON (2-space indented, ending with a newline). Each string is redacted before JSON escapes

@@ -1,5 +1,5 @@
 // The run's options and its report, as runConformance takes and returns them and the formatters read them.
-// The check kinds are unions; what each kind records and how it is worded is in problems.ts.
+// The check kinds are unions; what each kind records and how it is worded is in problem-words.ts.
 
 /** The checks of one operation, as a report names them. */
 export type OperationCheck =
@@ -13,10 +13,11 @@ export type OperationCheck =
   | 'body'
   | 'schema'
   | 'out-of-range'
-  | 'rule';
+  | 'rule'
+  | 'behaviour';
 
 /**
- * The service description's rules in prose that a `rule` problem names (see src/rules.ts and the README's
+ * The service description's rules in prose that a `rule` problem names (see src/operations/prose-rules.ts and the README's
  * table): each cites the description's words.
  */
 export type RuleId =
@@ -32,6 +33,30 @@ export type RuleId =
   | 'has-joined'
   | 'cumulative-volume-period'
   | 'unknown-team-code';
+
+/**
+ * The properties of the service across requests that a `behaviour` problem names (see
+ * src/behaviour/behaviour-catalogue.ts and the README's table): each cites the description's words.
+ */
+export type BehaviourId =
+  | 'leaderboard-order'
+  | 'leaderboard-pages'
+  | 'leaderboard-totals'
+  | 'leaderboard-search'
+  | 'my-rank-row'
+  | 'my-rank-outside'
+  | 'trading-stats-windows'
+  | 'competition-status'
+  | 'competition-ready-default'
+  | 'competition-has-joined'
+  | 'competition-leaderboard-order'
+  | 'competition-leaderboard-pages'
+  | 'competition-current-user'
+  | 'join-registered'
+  | 'latest-prices-duplicates'
+  | 'pairs-symbol'
+  | 'pairs-tags'
+  | 'team-points-epoch';
 
 /**
  * The checks of a workflow. A step's checks are Respect's (`status code check`, `schema check`...);
@@ -56,8 +81,15 @@ export interface OperationProblem {
   request?: string;
   /** A `rule` problem's rule. */
   rule?: RuleId;
-  /** A `rule` problem's words of the service description, quoted exactly (` … ` between passages). */
+  /** A `behaviour` problem's behaviour. */
+  behaviour?: BehaviourId;
+  /** A `rule` or `behaviour` problem's words of the service description, quoted exactly (` … ` between passages). */
   seed?: string;
+  /**
+   * A `behaviour` problem's requests, in the order its `observed` numbers them (`request 1`, …): each the
+   * method, the whole URL and a POST's body. `request` is the first of them.
+   */
+  requests?: string[];
 }
 
 /** One problem of a workflow, as a report gives it. */
@@ -92,6 +124,11 @@ export interface ConformanceOptions {
   skip?: string[];
   /** Run the Arazzo workflows with Redocly Respect (those whose every operation is selected). Default true. */
   workflows?: boolean;
+  /**
+   * Check the behaviours across requests (sort, paging, totals, filters, my-rank against the leaderboard...),
+   * those whose every operation is selected. Default true.
+   */
+  behaviour?: boolean;
   /** Another folder holding openapi.json and *.arazzo.yaml. */
   contractDir?: string;
   /** Called with one progress line per phase. */
@@ -145,10 +182,32 @@ export interface WorkflowResult {
   workflowId: string;
   /** The Arazzo file's name. */
   file: string;
-  status: 'pass' | 'fail';
+  /**
+   * `pass`: every step ran and passed; `fail`: a step failed, or the flow stopped before its end (its
+   * problems say where and why); `incomplete`: it stopped where the contract allows (a declared status that
+   * is not a success, an empty list to follow), so its later steps were not seen.
+   */
+  status: 'pass' | 'fail' | 'incomplete';
   steps: WorkflowStep[];
   notes: string[];
   problems: WorkflowProblem[];
+}
+
+/**
+ * One behaviour of one operation: `pass` when the requests showed it, `fail` (its problem is the operation's),
+ * `inconclusive` when they could not show it (a list too short, a declared status that is not a success; an
+ * observation says why), `skipped` when not checked (`--skip`, `--only`, `--no-behaviour`, no `--allow-writes`).
+ */
+export interface BehaviourResult {
+  behaviour: BehaviourId;
+  operationId: string;
+  status: 'pass' | 'fail' | 'inconclusive' | 'skipped';
+  /** The service description's words it checks (` … ` between passages). */
+  seed: string;
+  /** Why it is inconclusive or skipped. */
+  reason?: string;
+  /** The requests it sent (a failure confirmed with a second try counts both tries). */
+  requests: number;
 }
 
 /** What the service did at a point the contract leaves open; never a failure. */
@@ -173,6 +232,8 @@ export interface ConformanceSettings {
   only: string[] | null;
   /** The operationIds of --skip. */
   skip: string[];
+  /** Whether the behaviours across requests are checked (`--no-behaviour` turns them off). */
+  behaviour: boolean;
 }
 
 export interface ConformanceTotals {
@@ -183,6 +244,13 @@ export interface ConformanceTotals {
   skipped: number;
   workflows: number;
   workflowsConform: number;
+  /** Workflows that stopped where the contract allows: neither conforming nor failing. */
+  workflowsIncomplete: number;
+  /** Behaviours checked (not skipped), and of them those that hold, fail and could not be shown. */
+  behaviours: number;
+  behavioursHold: number;
+  behavioursFail: number;
+  behavioursInconclusive: number;
   observations: number;
   /** Everything that does not conform (`problems`): the summary's and the JUnit file's count too. */
   problems: number;
@@ -190,8 +258,8 @@ export interface ConformanceTotals {
   requests: number;
 }
 
-/** Where a request sent to the service came from: the runner's own checks and probes, or the flows. */
-export type RequestSource = 'runner' | 'workflows';
+/** Where a request sent to the service came from: the runner's own checks and probes, the behaviours, or the flows. */
+export type RequestSource = 'runner' | 'behaviour' | 'workflows';
 
 /** One request sent to the service: what it was and what came of it, never a header value. */
 export interface SentRequest {
@@ -216,6 +284,8 @@ export interface ConformanceReport {
   totals: ConformanceTotals;
   operations: OperationResult[];
   workflows: WorkflowResult[];
+  /** Every behaviour of every operation, in the order of the README's table. */
+  behaviours: BehaviourResult[];
   problems: Problem[];
   observations: Observation[];
   /** Every request sent to the service, in the order they were sent; a request not listed was not sent. */

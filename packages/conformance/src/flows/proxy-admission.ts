@@ -1,8 +1,8 @@
 // Which requests of the flows the runner's proxy passes on to the service: only the operations the flows'
 // steps name (method and path template, matched by the core's router), and only those the run may send
-// (policy.ts). Anything else Respect asks for (a redirect it followed, another path or method) is refused.
+// (send-policy.ts). Anything else Respect asks for (a redirect it followed, another path or method) is refused.
 import { type ContractOperation, createRouter, decodePath } from '@trading-analytics/core';
-import { skipReason } from './policy.js';
+import { skipReason } from '../setup/send-policy.js';
 
 /** The operation a request of the flows is for, or why it is refused. */
 type Admission = { operation: ContractOperation } | { refused: string };

@@ -1,7 +1,8 @@
 // The options of a run, checked before anything is sent: each mistake is a UsageError that names the option
 // and never shows a header value or a credential.
-import { DEFAULT_MAX_BODY_BYTES, MAX_BODY_BYTES_LIMIT, MAX_TIMER_MS } from './limits.js';
-import type { ConformanceOptions } from './report.js';
+
+import type { ConformanceOptions } from '../reports/report-types.js';
+import { DEFAULT_MAX_BODY_BYTES, MAX_BODY_BYTES_LIMIT, MAX_TIMER_MS } from './runner-caps.js';
 import { UsageError } from './usage-error.js';
 
 /** The caps and timeout of a run when the options leave them out. */

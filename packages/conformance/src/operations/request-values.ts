@@ -7,9 +7,9 @@ import {
   resolve,
   type Schema,
 } from '@trading-analytics/core';
-import { jsonExcerpt } from './excerpt.js';
-import type { Params } from './params.js';
-import type { Redact } from './redact.js';
+import { jsonExcerpt } from '../reports/excerpt.js';
+import type { Redact } from '../reports/redact.js';
+import type { Params } from '../setup/params-file.js';
 
 /** Parameter values by name, as the runner sends them. */
 export type ParameterValues = Record<string, unknown>;
@@ -68,16 +68,23 @@ export interface RequestValues {
 
 /**
  * The values of an operation's parameters: examples, then --params by name, then --params per operation.
- * A required parameter with none of these gets a placeholder of its type, listed in `placeholders`.
+ * A required parameter with none of these gets a placeholder of its type, listed in `placeholders`. Without
+ * `optionalExamples`, an optional parameter is sent only when --params gives it (a behaviour's requests
+ * start from what the service must be told, and set the rest themselves).
  */
-export function parameterValues(document: OpenApiDocument, entry: ContractOperation, params: Params): RequestValues {
+export function parameterValues(
+  document: OpenApiDocument,
+  entry: ContractOperation,
+  params: Params,
+  { optionalExamples = true }: { optionalExamples?: boolean } = {},
+): RequestValues {
   const values: ParameterValues = {};
   const missing: string[] = [];
   const placeholders: string[] = [];
   // Whatever the file holds there: an entry that is no map gives no value.
   const perOperation = (params.operations[entry.operationId]?.parameters ?? {}) as object;
   for (const parameter of entry.parameters) {
-    let value = exampleFor(document, parameter);
+    let value = optionalExamples || parameter.required ? exampleFor(document, parameter) : noValue;
     if (Object.hasOwn(params.parameters, parameter.name)) value = params.parameters[parameter.name];
     if (Object.hasOwn(perOperation, parameter.name)) value = (perOperation as ParameterValues)[parameter.name];
     if (value === noValue && parameter.required) {

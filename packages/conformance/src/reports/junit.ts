@@ -1,9 +1,9 @@
 // The JUnit XML report for any CI: suites `operations` and `workflows` (and `service` when the run itself
 // failed), a testcase per operationId and per workflowId, or one per problem of a failing one, so the
 // file's failures are the report's problems; `<skipped>` with the reason; the observations in `<system-out>`.
-import { problemLine } from './problems.js';
+import { problemLine } from './problem-words.js';
 import { createRedactor, type Redact } from './redact.js';
-import type { ConformanceReport, OperationProblem, WorkflowProblem } from './report.js';
+import type { ConformanceReport, OperationProblem, WorkflowProblem } from './report-types.js';
 
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 // Every code point XML 1.0 does not allow in a document (its `Char` production): the C0 controls but tab,
@@ -39,7 +39,13 @@ function testcases(
   if (problems.length === 0) return [`${open(name)}/>`];
   return problems.map((problem, index) => {
     const caseName = problems.length === 1 ? name : `${name} (${index + 1} of ${problems.length}: ${problem.check})`;
-    const request = problem.request === undefined ? '' : `request: ${problem.request}\n`;
+    const requests = 'requests' in problem && problem.requests !== undefined ? problem.requests : [];
+    const request =
+      requests.length > 1
+        ? requests.map((line, at) => `request ${at + 1}: ${line}\n`).join('')
+        : problem.request === undefined
+          ? ''
+          : `request: ${problem.request}\n`;
     const body = `${request}expected: ${problem.expected}\nobserved: ${problem.observed}`;
     return `${open(caseName)}>\n      <failure type="${xml(problem.check)}" message="${xml(problemLine(problem))}">${xml(body)}</failure>\n    </testcase>`;
   });
@@ -63,8 +69,16 @@ export function formatJunit(report: ConformanceReport): string {
       result.status === 'skipped' ? result.reason : undefined,
     ),
   );
+  // A flow that stopped where the contract allows was not seen to its end: skipped, with where it stopped.
   const workflows = report.workflows.flatMap((workflow) =>
-    testcases(xml, workflow.workflowId, 'conformance.workflows', 0, workflow.problems),
+    testcases(
+      xml,
+      workflow.workflowId,
+      'conformance.workflows',
+      0,
+      workflow.problems,
+      workflow.status === 'incomplete' ? `incomplete: ${workflow.notes.join('; ')}` : undefined,
+    ),
   );
   // A problem of the run itself (an unreachable base URL): neither an operation's nor a workflow's.
   const named = new Set(
@@ -90,7 +104,12 @@ export function formatJunit(report: ConformanceReport): string {
   const skipped = report.operations.filter((result) => result.status === 'skipped').length;
   const suites = [
     suite('operations', operations, count(report.operations), skipped, systemOut),
-    suite('workflows', workflows, count(report.workflows), 0),
+    suite(
+      'workflows',
+      workflows,
+      count(report.workflows),
+      report.workflows.filter((workflow) => workflow.status === 'incomplete').length,
+    ),
     ...(service.length > 0 ? [suite('service', service, runProblems.length, 0)] : []),
   ];
   const text = [

@@ -1,10 +1,17 @@
 // Every problem a run can find: its check kind with the facts found, and the one place that words them.
 // A report's `check`, `expected` and `observed` are written here and nowhere else.
 import type { SchemaError } from '@trading-analytics/core';
+import type { Sent } from '../transport/http-client.js';
 import { excerpt, jsonExcerpt } from './excerpt.js';
-import type { Sent } from './http.js';
 import type { Redact } from './redact.js';
-import type { CheckKind, OperationProblem, RuleId, WorkflowCheckName, WorkflowProblem } from './report.js';
+import type {
+  BehaviourId,
+  CheckKind,
+  OperationProblem,
+  RuleId,
+  WorkflowCheckName,
+  WorkflowProblem,
+} from './report-types.js';
 
 /** A field a rule read, as a pointer into the answer or a few words, and the value it held (undefined: absent). */
 export interface RuleSeen {
@@ -12,8 +19,17 @@ export interface RuleSeen {
   value: unknown;
 }
 
+/** A value a behaviour read: in which of its requests (an index into its `requests`), where, and what it held. */
+export interface BehaviourSeen {
+  request: number;
+  at: string;
+  value: unknown;
+}
+
 // A rule's problem lists at most this many of the fields that break it.
 const RULE_FIELDS_SHOWN = 5;
+// A behaviour's problem shows each value (a row, a count) in at most this many characters.
+const BEHAVIOUR_VALUE_LENGTH = 240;
 
 /** A finding: the check kind (one the report names) and the facts found. */
 type Finding<Kind extends CheckKind, Facts> = { check: Kind } & Facts;
@@ -44,6 +60,20 @@ export type OperationFinding =
   | Finding<
       'rule',
       { rule: RuleId; seed: string; expected: string; target?: string } & ({ seen: RuleSeen[] } | { answer: Sent })
+    >
+  // A behaviour across requests that the answers break: `expected` in the runner's words, the values that
+  // disagree (`seen`, each in one of `requests`: request lines as requestLine writes them), `also` what else
+  // broke it in a few words.
+  | Finding<
+      'behaviour',
+      {
+        behaviour: BehaviourId;
+        seed: string;
+        expected: string;
+        requests: string[];
+        seen: BehaviourSeen[];
+        also?: string;
+      }
     >;
 
 /** Where a workflow problem sits: a step of it, and the step's operation when it names one. */
@@ -58,8 +88,12 @@ interface StepRef {
 export type WorkflowFinding =
   // Respect left no log of the file's run (`output`: the end of what it printed), or none of this workflow.
   | Finding<'respect', { output?: string }>
-  // The workflow stopped before its last step.
-  | Finding<'steps', { declared: number; run: number }>
+  // The workflow stopped before its last step, or (`failed`) a step failed a check its operation's own check
+  // fails too: the flow did not pass, and this is its one problem.
+  | Finding<
+      'steps',
+      { declared: number; run: number; failed?: { stepId: string; operationId: string | undefined; check: string } }
+    >
   // One of Respect's checks of a step failed, as Respect words it.
   | Finding<'step', StepRef & { name: string; condition: string | undefined; message: string | undefined }>
   // A step's `updateFee` or `verifition_fee` is not an integer string.
@@ -94,6 +128,16 @@ function fieldsSeen(seen: RuleSeen[], redact: Redact): string {
     .map(({ at, value }) => `${excerpt(at, redact, 120)} = ${jsonExcerpt(value, redact)}`);
   const more = seen.length - shown.length;
   return `${shown.join('; ')}${more > 0 ? `; and ${more} more` : ''}`;
+}
+
+/** The values that break a behaviour, `at in request n = value` each (`at = value` with one request). */
+function behaviourSeen(seen: readonly BehaviourSeen[], requests: number, redact: Redact): string {
+  return seen
+    .map(({ request, at, value }) => {
+      const where = requests > 1 ? `${excerpt(at, redact, 120)} in request ${request + 1}` : excerpt(at, redact, 120);
+      return `${where} = ${jsonExcerpt(value, redact, BEHAVIOUR_VALUE_LENGTH)}`;
+    })
+    .join('; ');
 }
 
 /** An operation's finding in the report's words; what the service sent is redacted and cut (`excerpt`). */
@@ -165,6 +209,19 @@ export function operationProblem(finding: OperationFinding, redact: Redact): Ope
         rule: finding.rule,
         seed: finding.seed,
       };
+    case 'behaviour': {
+      const seen = behaviourSeen(finding.seen, finding.requests.length, redact);
+      const also = finding.also === undefined ? undefined : excerpt(finding.also, redact);
+      return {
+        check,
+        expected: `${finding.behaviour}: ${finding.expected}`,
+        observed: also === undefined ? seen : seen === '' ? also : `${seen} (${also})`,
+        behaviour: finding.behaviour,
+        seed: finding.seed,
+        ...(finding.requests[0] === undefined ? {} : { request: finding.requests[0] }),
+        requests: finding.requests,
+      };
+    }
   }
 }
 
@@ -175,8 +232,15 @@ export function workflowProblem(finding: WorkflowFinding, redact: Redact): Workf
       return finding.output === undefined
         ? { check: 'respect', expected: 'the workflow is run', observed: 'not run' }
         : { check: 'respect', expected: 'Respect runs the workflow', observed: excerpt(finding.output, redact) };
-    case 'steps':
-      return { check: 'steps', expected: `${finding.declared} steps run`, observed: `${finding.run} run` };
+    case 'steps': {
+      const { failed } = finding;
+      if (!failed) return { check: 'steps', expected: `${finding.declared} steps run`, observed: `${finding.run} run` };
+      return {
+        check: 'steps',
+        expected: `every step run and passed (${finding.declared} steps)`,
+        observed: `${finding.run} run; ${failed.stepId} (${String(failed.operationId)}) failed its ${failed.check}, as ${String(failed.operationId)}'s own check does`,
+      };
+    }
     case 'step':
       return withRequest(finding.request, {
         check: stepName(finding, finding.name),
@@ -217,6 +281,14 @@ export function problemLines(problems: readonly (OperationProblem | WorkflowProb
   const lines: string[] = [];
   let shown: string | undefined;
   for (const problem of problems) {
+    const requests = 'requests' in problem ? problem.requests : undefined;
+    if (requests !== undefined && requests.length > 1) {
+      // A behaviour seen across requests: each numbered, as its `observed` refers to them.
+      lines.push(...requests.map((request, index) => `request ${index + 1}: ${request}`));
+      shown = undefined;
+      lines.push(problemLine(problem));
+      continue;
+    }
     if (problem.request !== undefined && problem.request !== shown) lines.push(`request: ${problem.request}`);
     shown = problem.request ?? shown;
     lines.push(problemLine(problem));

@@ -16,8 +16,8 @@ export interface LoadedContract {
 
 /** The folder of the contract this package checks against (throws, saying how it is made, when it is missing). */
 function contractDir(): string {
-  // This module sits in src/ or dist/: the package is the folder above.
-  const dir = fileURLToPath(new URL('../contract/', import.meta.url));
+  // This module sits in src/setup/ or dist/setup/: the package is two folders above.
+  const dir = fileURLToPath(new URL('../../contract/', import.meta.url));
   if (!existsSync(path.join(dir, 'openapi.json'))) {
     throw new Error(
       `The contract ${path.join(dir, 'openapi.json')} is missing from the package. The package's build copies it there (in the repository: npm run compile).`,

@@ -1,9 +1,9 @@
 // The summary a person reads on stdout: one line per operation and workflow, their problems and notes under
 // them, the observations, and the totals. Whatever the service sent, it reaches the terminal as visible
 // text: no control sequence, no reordering or hidden character.
-import { problemLines } from './problems.js';
+import { problemLines } from './problem-words.js';
 import { createRedactor } from './redact.js';
-import type { ConformanceReport, OperationStatus } from './report.js';
+import type { BehaviourResult, ConformanceReport, OperationStatus, WorkflowResult } from './report-types.js';
 
 // C0 controls (ESC starts a terminal's control sequences), DEL, C1 controls (CSI and OSC among them), the
 // characters that reorder text (BiDi embeddings, overrides, isolates and marks), zero-width ones that hide
@@ -20,6 +20,13 @@ function visible(line: string): string {
 }
 
 const MARKS: Record<OperationStatus, string> = { pass: 'ok  ', fail: 'FAIL', timeout: 'TIME', skipped: 'skip' };
+const FLOW_MARKS: Record<WorkflowResult['status'], string> = { pass: 'ok  ', fail: 'FAIL', incomplete: 'part' };
+const BEHAVIOUR_MARKS: Record<BehaviourResult['status'], string> = {
+  pass: 'ok  ',
+  fail: 'FAIL',
+  inconclusive: '??  ',
+  skipped: 'skip',
+};
 const INDENT = '        ';
 // The longest line of an observation in the summary.
 const OBSERVATION_LINE = 160;
@@ -46,9 +53,20 @@ export function formatSummary(report: ConformanceReport): string {
     lines.push('', 'Workflows (Redocly Respect)');
     for (const workflow of report.workflows) {
       const steps = workflow.steps.map((step) => `${step.operationId} ${step.status ?? '-'}`).join(' -> ');
-      lines.push(`  ${MARKS[workflow.status]}  ${workflow.workflowId}  ${steps}`);
+      lines.push(`  ${FLOW_MARKS[workflow.status]}  ${workflow.workflowId}  ${steps}`);
       for (const note of workflow.notes) lines.push(`${INDENT}${note}`);
       for (const line of problemLines(workflow.problems)) lines.push(`${INDENT}${line}`);
+    }
+  }
+  if (report.behaviours.length > 0) {
+    lines.push('', 'Behaviour across requests (a failure is listed under its operation above)');
+    const width = Math.max(...report.behaviours.map((result) => result.behaviour.length));
+    const opWidth = Math.max(...report.behaviours.map((result) => result.operationId.length));
+    for (const result of report.behaviours) {
+      const head = `  ${BEHAVIOUR_MARKS[result.status]}  ${result.behaviour.padEnd(width)}  ${result.operationId.padEnd(opWidth)}`;
+      const requests = `${result.requests} request${result.requests === 1 ? '' : 's'}`;
+      const line = result.reason ? `${head}  ${requests}; ${result.reason}` : `${head}  ${requests}`;
+      lines.push(line.length > OBSERVATION_LINE ? `${line.slice(0, OBSERVATION_LINE - 1)}…` : line);
     }
   }
   if (report.observations.length > 0) {
@@ -67,7 +85,9 @@ export function formatSummary(report: ConformanceReport): string {
     '',
     `Requests: ${totals.requests} sent to the service (each listed in the JSON report's \`requests\`)`,
     `Totals: ${totals.operations} operations: ${totals.conform} conform, ${totals.fail} do not, ${totals.timedOut} timed out, ${totals.skipped} skipped; ` +
-      `${totals.workflowsConform} of ${totals.workflows} workflows conform; ${totals.observations} observations; ${(report.durationMs / 1000).toFixed(1)} s`,
+      `${totals.workflowsConform} of ${totals.workflows} workflows conform${totals.workflowsIncomplete > 0 ? ` (${totals.workflowsIncomplete} stopped where the contract allows)` : ''}; ` +
+      `${totals.behavioursHold} of ${totals.behaviours} behaviours hold${totals.behavioursInconclusive > 0 ? `, ${totals.behavioursInconclusive} inconclusive` : ''}; ` +
+      `${totals.observations} observations; ${(report.durationMs / 1000).toFixed(1)} s`,
     report.conforms
       ? 'The service conforms to the contract.'
       : `The service does not conform: ${totals.problems} problem(s) (${inWorkflows(report)} of them in workflows).`,
