@@ -803,7 +803,7 @@ export interface components {
             biggestWin: number;
             /** @description Share of winning trades as a fraction (0.65 means 65 %), not a percentage. */
             winRate: number;
-            /** @description Total number of ranked traders; it is not this trader's trade count. In an all-zero record (a trader with no history, or no activity in a trading-stats window) it is 0 like every number. Which ranked traders it counts when the request narrows the ranking (a `timeframe`, a team, a `search`), and on a trading-stats record, whose window ranks no one (`rank` 0), is not documented by the service. */
+            /** @description Total number of ranked traders; it is not this trader's trade count. In an all-zero record (a trader with no history, or, as the description says of windowed stats and my-rank, no activity in the window or timeframe asked) it is 0 like every number. Which ranked traders it counts when the request narrows the ranking (a `timeframe`, a team, a `search`), and on a trading-stats record, whose window ranks no one (`rank` 0), is not documented by the service. */
             totalCount: number;
             /** @description Trading volume in the high-leverage band, USD, a plain decimal number. */
             highLeverageVolUsd: number;

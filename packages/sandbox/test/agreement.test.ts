@@ -2,7 +2,7 @@
 // belong to positions, portfolio figures and volumes add up from the trades, the valuation follows the
 // seed's rules from the positions and quotes, latest prices agree with the pairs, and the teams agree.
 import { describe, expect, it } from 'vitest';
-import { AVA, ask, type Body, defaultSandbox, NOBODY, ok } from './support/world.js';
+import { AVA, ask, type Body, CY, defaultSandbox, NOBODY, ok } from './support/world.js';
 
 const sandbox = defaultSandbox();
 const description = sandbox.describe();
@@ -42,6 +42,27 @@ describe('my-rank and the leaderboard', () => {
         ok(ask(sandbox, 'getMyRank', { user_address: row.userAddress, timeframe, sort_field, sort_direction })),
       ).toEqual(row);
     }
+  });
+
+  it('means one thing by totalCount: the ranked traders of the timeframe, or 0 in an all-zero record', () => {
+    for (const timeframe of ['ONE_DAY', 'SEVEN_DAY', 'THIRTY_DAY', 'ALL']) {
+      const ranked = ok(ask(sandbox, 'listLeaderboard', { timeframe, size: 1 })).totalElements;
+      for (const address of sample) {
+        const mine = ok(ask(sandbox, 'getMyRank', { user_address: address, timeframe }));
+        const { userAddress, totalCount, ...numbers } = mine;
+        const allZero = Object.values(numbers).every((value) => value === 0);
+        // Without activity in the timeframe the record is all-zero (the description's rule 5), totalCount too.
+        if (allZero) expect(totalCount, `${address} ${timeframe}`).toBe(0);
+        else expect(totalCount, `${address} ${timeframe}`).toBe(ranked);
+      }
+    }
+    // Cy, outside the ranked set, trades nothing in the last day: the all-zero record, as the README says.
+    expect(ok(ask(sandbox, 'getMyRank', { user_address: CY, timeframe: 'ONE_DAY' }))).toMatchObject({
+      rank: 0,
+      pnl: 0,
+      totalVolUsd: 0,
+      totalCount: 0,
+    });
   });
 
   it('gives an unknown trader the all-zero record of their own address', () => {

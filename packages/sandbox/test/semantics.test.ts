@@ -177,22 +177,29 @@ describe('portfolio windows', () => {
   it.each([
     ['DAYS_7', 'DAY_1', 7, 1],
     ['DAYS_30', 'DAY_1', 30, 1],
-    ['DAYS_60', 'DAY_7', 9, 7],
-  ])('charts %s in %s buckets starting at local midnights', (timeframe, resolution, count, width) => {
-    const utc = ok(
-      ask(sandbox, 'getPnlChart', { timeframe, is_after_fee: false, timezone: 'UTC' }, { user_address: AVA }),
-    );
-    expect(utc.resolution).toBe(resolution);
-    expect(utc.data).toHaveLength(count);
-    for (const point of utc.data) expect(point.t % 86_400).toBe(0);
-    const tokyo = ok(
-      ask(sandbox, 'getPnlChart', { timeframe, is_after_fee: false, timezone: 'Asia/Tokyo' }, { user_address: AVA }),
-    );
-    for (const point of tokyo.data) expect((point.t + 9 * 3600) % 86_400).toBe(0);
-    // The last bucket ends now: it starts `width - 1` days before today's midnight.
-    expect(utc.data.at(-1).t).toBe(1_795_219_200 - (width - 1) * 86_400);
-    expect(utc.data[1].t - utc.data[0].t).toBe(width * 86_400);
-  });
+    ['DAYS_60', 'DAY_7', 60, 7],
+  ])(
+    "charts %s in %s buckets over the overview's %i days, at local midnights",
+    (timeframe, resolution, days, width) => {
+      const from = NOW - days * 86_400;
+      const utc = ok(
+        ask(sandbox, 'getPnlChart', { timeframe, is_after_fee: false, timezone: 'UTC' }, { user_address: AVA }),
+      );
+      expect(utc.resolution).toBe(resolution);
+      // The first bucket is the partial one that starts where the trade overview's window does.
+      expect(utc.data[0].t).toBe(from);
+      for (const point of utc.data.slice(1)) expect(point.t % 86_400).toBe(0);
+      expect(utc.data[1].t - from).toBeLessThanOrEqual(width * 86_400);
+      const tokyo = ok(
+        ask(sandbox, 'getPnlChart', { timeframe, is_after_fee: false, timezone: 'Asia/Tokyo' }, { user_address: AVA }),
+      );
+      expect(tokyo.data[0].t).toBe(from);
+      for (const point of tokyo.data.slice(1)) expect((point.t + 9 * 3600) % 86_400).toBe(0);
+      // The last bucket ends now: it starts `width - 1` days before today's midnight.
+      expect(utc.data.at(-1).t).toBe(1_795_219_200 - (width - 1) * 86_400);
+      expect(utc.data[2].t - utc.data[1].t).toBe(width * 86_400);
+    },
+  );
 
   it('charts all time in 30-day buckets from the first trade, adding up to the realized PnL', () => {
     const chart = ok(

@@ -128,12 +128,19 @@ export function listTeamLeaderboard(request: SandboxRequest, context: Context): 
   return leaderboardPage(context, request, new Set(members));
 }
 
+/** Activity in a window: something opened or closed in it. */
+const active = (figures: Figures): boolean => figures.volume !== 0n || figures.wins + figures.losses !== 0;
+
 export function getMyRank(request: SandboxRequest, context: Context): SandboxAnswer {
   const values = readParameters(request);
   const address = values.user_address as string;
   const trader = context.view.trader(address);
-  if (!trader || trader.positions.length === 0 || !onChain(values.block_chain)) return ok(zeroEntry(address));
-  return ok(rowOf(context, trader, readSort(values)));
+  if (!trader || !onChain(values.block_chain)) return ok(zeroEntry(address));
+  const sort = readSort(values);
+  // "my-rank for traders without activity return all-zero records": without activity in the timeframe, every
+  // number is 0, totalCount too, as on trading stats; with some, totalCount is the timeframe's ranked set.
+  if (!active(context.view.rankings.figures[sort.timeframe][trader.index] as Figures)) return ok(zeroEntry(address));
+  return ok(rowOf(context, trader, sort));
 }
 
 export function getTradingStats(request: SandboxRequest, context: Context): SandboxAnswer {
@@ -144,7 +151,6 @@ export function getTradingStats(request: SandboxRequest, context: Context): Sand
   if (to < from) throw badRequest(`end_time (${to}) is before start_time (${from}): the window holds no instant`);
   const trader = onChain(values.block_chain) ? context.view.trader(address) : undefined;
   const figures = trader ? figuresOf(trader.positions, { from, to }) : undefined;
-  if (!trader || !figures || (figures.volume === 0n && figures.wins + figures.losses === 0))
-    return ok(zeroEntry(address));
+  if (!trader || !figures || !active(figures)) return ok(zeroEntry(address));
   return ok(entry(trader.address, figures, 0, context.view.rankings.rankedCount.ALL));
 }

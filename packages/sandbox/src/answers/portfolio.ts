@@ -124,12 +124,12 @@ export function getTradeOverview(request: SandboxRequest, context: Context): San
   });
 }
 
-/** Bucket width and count the sandbox chooses for each timeframe (DAY_30 buckets run from the first trade). */
+/** Bucket width in days the sandbox chooses for each timeframe (DAY_30 buckets run from the first trade). */
 const RESOLUTIONS = {
-  DAYS_7: ['DAY_1', 1, 7],
-  DAYS_30: ['DAY_1', 1, 30],
-  DAYS_60: ['DAY_7', 7, 9],
-  ALL_TIME: ['DAY_30', 30, 0],
+  DAYS_7: ['DAY_1', 1],
+  DAYS_30: ['DAY_1', 1],
+  DAYS_60: ['DAY_7', 7],
+  ALL_TIME: ['DAY_30', 30],
 } as const;
 
 export function getPnlChart(request: SandboxRequest, context: Context): SandboxAnswer {
@@ -141,14 +141,23 @@ export function getPnlChart(request: SandboxRequest, context: Context): SandboxA
     );
   const { now } = context.view;
   const positions = tradedOnChain(context, values);
-  const [resolution, width, fixedCount] = RESOLUTIONS[values.timeframe as PortfolioTimeframe];
+  const timeframe = values.timeframe as PortfolioTimeframe;
+  const [resolution, width] = RESOLUTIONS[timeframe];
   const today = zone.dayStart(now);
   // A local midnight `days` days before today's, found from midday so a daylight-saving shift cannot skip it.
   const midnightBefore = (days: number): number => zone.dayStart(today - days * DAY + DAY / 2);
   const starts: number[] = [];
-  if (fixedCount > 0) {
-    for (let bucket = 0; bucket < fixedCount; bucket += 1)
-      starts.push(midnightBefore((fixedCount - bucket) * width - 1));
+  if (timeframe !== 'ALL_TIME') {
+    // The buckets cover the trade overview's window exactly, so the two add up to the same PnL: the last one
+    // ends now (it starts `width - 1` days before today's local midnight), each earlier one `width` days
+    // before, and the first is cut to start where the window does (a partial bucket whose `t` is its start).
+    const { from } = portfolioWindow(timeframe, now);
+    for (let back = width - 1; ; back += width) {
+      const start = midnightBefore(back);
+      if (start <= from) break;
+      starts.unshift(start);
+    }
+    starts.unshift(from);
   } else if (positions.length > 0) {
     const first = zone.dayStart(Math.min(...positions.map((position) => position.openTime)));
     for (let start = first; start <= now; start = zone.dayStart(start + width * DAY + DAY / 2)) starts.push(start);
