@@ -37,13 +37,14 @@ export function createLimiter({ rps, concurrency }: { rps: number; concurrency: 
     if (active >= concurrency) await new Promise<void>((resolve) => waiting.push(resolve));
     active++;
     try {
-      const now = performance.now();
-      const startAt = Math.max(now, nextStart);
-      nextStart = startAt + spacingMs;
-      // A wait past what one timer holds is taken in several.
-      for (let wait = startAt - now; wait > 0; wait = startAt - performance.now()) {
-        await new Promise((resolve) => setTimeout(resolve, Math.min(wait, MAX_TIMER_MS)));
+      // The slot is claimed when the request really starts, not when it is scheduled: a timer that fires late
+      // (a busy machine) must not let the next request start less than a spacing after it. Requests waiting at
+      // once wake together; the first claims the slot and the others wait for the next one. A wait past what
+      // one timer holds is taken in several.
+      for (let now = performance.now(); now < nextStart; now = performance.now()) {
+        await new Promise((resolve) => setTimeout(resolve, Math.min(nextStart - now, MAX_TIMER_MS)));
       }
+      nextStart = performance.now() + spacingMs;
       return await task();
     } finally {
       release();
