@@ -90,22 +90,22 @@ afterAll(async () => {
 
 describe('npm run dev', () => {
   it('serves the mock and a docs page that listens for reloads and may connect back for them', async () => {
-    expect(await biggestWin()).toBe(4398.1);
+    expect(await biggestWin()).toBe(5376.59);
     const page = await (await fetch(dev.docsUrl)).text();
     expect(page).toContain('new EventSource("/__dev/events")');
     expect(page).toContain("connect-src 'self'");
-    expect(page).toContain('4398.1');
+    expect(page).toContain('5376.59');
   });
 
   it('serves a saved change from the mock on the same port, regenerates the types and reloads the docs page', async () => {
     const events = subscribe(`${dev.docsUrl}/__dev/events`);
     const mockUrl = dev.mockUrl;
     try {
-      await project.edit(leaderboardFile, (text) => text.replace('biggestWin: 4398.1', 'biggestWin: 4398.125'));
-      await until('the mock to answer the new example', async () => (await biggestWin()) === 4398.125);
+      await project.edit(leaderboardFile, (text) => text.replace('biggestWin: 5376.59', 'biggestWin: 5376.625'));
+      await until('the mock to answer the new example', async () => (await biggestWin()) === 5376.625);
       expect(dev.mockUrl).toBe(mockUrl);
       await until('a reload event', () => events.events.some((event) => event.event === 'reload'));
-      expect(await (await fetch(dev.docsUrl)).text()).toContain('4398.125');
+      expect(await (await fetch(dev.docsUrl)).text()).toContain('5376.625');
       await until('the types', () => logged.some((line) => line.startsWith('[dev] types regenerated')));
     } finally {
       await events.close();
@@ -128,8 +128,8 @@ describe('npm run dev', () => {
             line.includes('house-operation-id-grammar'),
         ),
       ).toBe(true);
-      expect(await biggestWin()).toBe(4398.125);
-      expect(await (await fetch(dev.docsUrl)).text()).toContain('4398.125');
+      expect(await biggestWin()).toBe(5376.625);
+      expect(await (await fetch(dev.docsUrl)).text()).toContain('5376.625');
 
       // A page opened now shows the problem at once.
       const late = subscribe(`${dev.docsUrl}/__dev/events`);
@@ -156,10 +156,10 @@ describe('npm run dev in a browser', () => {
       await page.goto(dev.docsUrl);
       const shows = (text: string) =>
         page.waitForFunction((wanted) => document.body.textContent?.includes(wanted), text, { timeout: 30_000 });
-      await shows('4398.125');
+      await shows('5376.625');
 
-      await project.edit(leaderboardFile, (text) => text.replace('biggestWin: 4398.125', 'biggestWin: 4398.25'));
-      await shows('4398.25');
+      await project.edit(leaderboardFile, (text) => text.replace('biggestWin: 5376.625', 'biggestWin: 5376.75'));
+      await shows('5376.75');
 
       await project.edit(leaderboardFile, (text) =>
         text.replace('operationId: listLeaderboard', 'operationId: leaderboard_fetch'),
@@ -172,7 +172,7 @@ describe('npm run dev in a browser', () => {
         text.replace('operationId: leaderboard_fetch', 'operationId: listLeaderboard'),
       );
       await overlay.waitFor({ state: 'detached', timeout: 30_000 });
-      await shows('4398.25');
+      await shows('5376.75');
       expect(errors).toEqual([]);
     } finally {
       await context.close();
@@ -243,7 +243,7 @@ describe('npm start -- --watch', () => {
   it('serves the bundle on disk at once, then what was saved while nothing watched, keeping the --scenario choices', async () => {
     const watched = await watchedProject();
     // Saved before the loop starts: generated/ still holds the bundle from before the save.
-    await watched.edit(leaderboardFile, (text) => text.replace('biggestWin: 4398.1', 'biggestWin: 4398.5'));
+    await watched.edit(leaderboardFile, (text) => text.replace('biggestWin: 5376.59', 'biggestWin: 5376.85'));
     const flags = ['--watch', '--project', watched.root, '--port', '0', '--docs-port', '0'];
     const started = startNode(startScript, [...flags, '--scenario', 'getUnrealizedPnl=503'], 'Ctrl-C stops.');
     const { command, exited, output } = await started.catch(async (error) => {
@@ -256,12 +256,12 @@ describe('npm start -- --watch', () => {
       expect(mockUrl, output()).toBeDefined();
       expect((await fetch(`${mockUrl}${unrealizedPnl}`)).status).toBe(503);
       // Ready before its first pass over the source: the bundle on disk is what it serves first.
-      expect((await (await fetch(`${mockUrl}/v1/leaderboard`)).json()).content[0].biggestWin).toBe(4398.1);
+      expect((await (await fetch(`${mockUrl}/v1/leaderboard`)).json()).content[0].biggestWin).toBe(5376.59);
       expect(output()).not.toContain('[dev] lint ok');
 
       await until('the first pass to serve the save', async () => {
         const answer = await fetch(`${mockUrl}/v1/leaderboard`);
-        return (await answer.json()).content[0].biggestWin === 4398.5;
+        return (await answer.json()).content[0].biggestWin === 5376.85;
       });
       expect((await fetch(`${mockUrl}${unrealizedPnl}`)).status).toBe(503);
       expect((await fetch(`${mockUrl}${unrealizedPnl}`, { headers: { prefer: 'code=200' } })).status).toBe(200);
@@ -291,10 +291,10 @@ describe('npm start -- --watch', () => {
       expect(joined.status).toBe(200);
 
       // The documented case is Prism's, from the contract: it shows when the reload has happened.
-      await watched.edit(leaderboardFile, (text) => text.replace('biggestWin: 4398.1', 'biggestWin: 4398.75'));
+      await watched.edit(leaderboardFile, (text) => text.replace('biggestWin: 5376.59', 'biggestWin: 5376.95'));
       await until('the reloaded contract', async () => {
         const answer = await fetch(`${mockUrl}/v1/leaderboard`, { headers: { prefer: 'code=200' } });
-        return (await answer.json()).content[0].biggestWin === 4398.75;
+        return (await answer.json()).content[0].biggestWin === 5376.95;
       });
       expect(sandboxed.mockUrl).toBe(mockUrl);
       const world = await (await fetch(`${mockUrl}/__sandbox`)).json();
