@@ -7,9 +7,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createLiveReload } from '@trading-analytics/pipeline/live-reload';
+import { boundPort, closeServer, serveDocs } from '@trading-analytics/pipeline/serve';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLiveReload } from '../../scripts/lib/live-reload.mjs';
-import { boundPort, closeServer, serveDocs } from '../../scripts/lib/serve.mjs';
 
 let folder: string;
 let server: http.Server;

@@ -10,7 +10,7 @@ import {
   type CommandOutcome,
   outputOf as outputOfCommand,
   runCommand as runCommandToEnd,
-} from '../../scripts/lib/run-command.mjs';
+} from '@trading-analytics/pipeline/run-command';
 
 export type { CommandOutcome };
 

@@ -8,7 +8,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { installedTool } from '../../scripts/lib/tools.mjs';
+import { installedTool } from '@trading-analytics/pipeline/tools';
 import { scratchEnv } from './packing';
 import { freePort } from './ports';
 

@@ -1,5 +1,6 @@
 // @ts-check
-// `npm run build:data -w @trading-analytics/msw`: writes src/contract-data.ts from the bundle (handler-data.mjs).
-import { build } from './handler-data.mjs';
+// `npm run build:data -w @trading-analytics/msw`: writes the handlers' data from the bundle
+// (@trading-analytics/pipeline/msw-data, the root build's "msw handlers data" step).
+import { build } from '@trading-analytics/pipeline/msw-data';
 
 console.log(`msw handlers' data: ${build()}`);

@@ -3,8 +3,9 @@
 // module), so that they run unchanged in a browser.
 import { readdirSync, readFileSync } from 'node:fs';
 import { listScenarios, scenarioKeys as mockScenarioKeys } from '@trading-analytics/mock';
+import { contractData, dataFile, renderData } from '@trading-analytics/pipeline/msw-data';
+import { bundlePath as bundleFile } from '@trading-analytics/pipeline/paths';
 import { describe, expect, it } from 'vitest';
-import { bundleFile, contractData, dataFile, renderData } from '../scripts/handler-data.mjs';
 import { type OperationId, operations, scenarioKeys } from '../src/index.js';
 
 const document = JSON.parse(readFileSync(bundleFile, 'utf8'));
