@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { bundle } from './bundle.js';
 import { generate } from './generate.js';
+import { writeMswData } from './msw-data.js';
 import { docsInputs, root } from './paths.js';
 import { generatedDir, StepError } from './steps.js';
 import { bundleWorkflows } from './workflows.js';
@@ -17,6 +18,7 @@ export async function staleGeneratedFiles() {
     await bundle(scratch);
     await generate(scratch, path.join(scratch, 'openapi.json'));
     await bundleWorkflows(scratch);
+    await writeMswData(scratch, path.join(scratch, 'openapi.json'));
     const stale = [];
     for (const name of (await readdir(scratch)).sort()) {
       const fresh = await readFile(path.join(scratch, name));
