@@ -5,13 +5,13 @@
 // given as `[name, action]` runs after every step above it.
 import { parseArgs } from 'node:util';
 import { messageOf } from '@trading-analytics/core';
-import { mswDataStep } from '../packages/msw/scripts/handler-data.mjs';
-import { bundleStep } from './lib/bundle.mjs';
-import { docsStep } from './lib/docs.mjs';
-import { generateStep } from './lib/generate.mjs';
-import { lintBundleStep, lintSourceStep } from './lib/lint.mjs';
-import { runSteps } from './lib/steps.mjs';
-import { workflowsStep } from './lib/workflows.mjs';
+import { bundleStep } from '@trading-analytics/pipeline/bundle';
+import { docsStep } from '@trading-analytics/pipeline/docs';
+import { generateStep } from '@trading-analytics/pipeline/generate';
+import { lintBundleStep, lintSourceStep } from '@trading-analytics/pipeline/lint';
+import { mswDataStep } from '@trading-analytics/pipeline/msw-data';
+import { runSteps } from '@trading-analytics/pipeline/steps';
+import { workflowsStep } from '@trading-analytics/pipeline/workflows';
 
 let values;
 try {

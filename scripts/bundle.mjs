@@ -1,6 +1,6 @@
 // @ts-check
-// `node scripts/bundle.mjs`: bundles openapi/ into generated/openapi.json and .yaml (lib/bundle.mjs).
-import { bundle } from './lib/bundle.mjs';
-import { runSteps } from './lib/steps.mjs';
+// `node scripts/bundle.mjs`: bundles openapi/ into generated/openapi.json and .yaml (@trading-analytics/pipeline/bundle).
+import { bundle } from '@trading-analytics/pipeline/bundle';
+import { runSteps } from '@trading-analytics/pipeline/steps';
 
 await runSteps([['bundle', () => bundle()]]);

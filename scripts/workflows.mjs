@@ -1,7 +1,7 @@
 // @ts-check
-// `node scripts/workflows.mjs`: lints and bundles the Arazzo workflows into generated/ (lib/workflows.mjs).
+// `node scripts/workflows.mjs`: lints and bundles the Arazzo workflows into generated/ (@trading-analytics/pipeline/workflows).
 
-import { runSteps } from './lib/steps.mjs';
-import { buildWorkflows } from './lib/workflows.mjs';
+import { runSteps } from '@trading-analytics/pipeline/steps';
+import { buildWorkflows } from '@trading-analytics/pipeline/workflows';
 
 await runSteps([['workflows', buildWorkflows]]);

@@ -6,10 +6,10 @@
 import { copyFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startDev } from '@trading-analytics/pipeline/dev-loop';
+import { devOptions, startOptions } from '@trading-analytics/pipeline/flags';
+import { createScratchProject } from '@trading-analytics/pipeline/scratch-project';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDev } from '../../scripts/lib/dev-loop.mjs';
-import { devOptions, startOptions } from '../../scripts/lib/flags.mjs';
-import { createScratchProject } from '../../scripts/lib/scratch-project.mjs';
 import { launchChromium } from '../support/browser';
 import { runNode, startNode } from '../support/commands';
 

@@ -1,4 +1,4 @@
-// The docs server of `npm start` and `npm run dev` (scripts/lib/serve.mjs) answers only under a loopback name
+// The docs server of `npm start` and `npm run dev` (scripts/pipeline/src/serve.ts) answers only under a loopback name
 // or the host it was bound to, like the mock (the core's one Host rule): a web page that points a name of its
 // own at 127.0.0.1 (DNS rebinding) cannot read the docs page or the dev loop's events, which carry the lint
 // output of the contract being edited (hostile round three).
@@ -7,9 +7,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createLiveReload } from '@trading-analytics/pipeline/live-reload';
+import { boundPort, closeServer, serveDocs } from '@trading-analytics/pipeline/serve';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLiveReload } from '../../scripts/lib/live-reload.mjs';
-import { boundPort, closeServer, serveDocs } from '../../scripts/lib/serve.mjs';
 
 let folder: string;
 let server: http.Server;

@@ -1,8 +1,8 @@
 // `npm ci` refuses a lockfile that leaves out an optional dependency of a locked package, which npm does for
 // platform packages its registry does not serve. The README's first command must work on a new machine.
 import { readFileSync } from 'node:fs';
+import { missingOptionalEntries, platformOf } from '@trading-analytics/pipeline/lockfile';
 import { describe, expect, it } from 'vitest';
-import { missingOptionalEntries, platformOf } from '../../scripts/complete-lockfile.mjs';
 
 const lock = JSON.parse(readFileSync(new URL('../../package-lock.json', import.meta.url), 'utf8'));
 

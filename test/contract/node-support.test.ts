@@ -7,8 +7,14 @@ import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  cacheDir,
+  installNode,
+  nodeLines,
+  packageProjects,
+  supportedNode,
+} from '@trading-analytics/pipeline/node-matrix';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cacheDir, installNode, nodeLines, packageProjects, supportedNode } from '../../scripts/node-matrix.mjs';
 import { outputOf } from '../support/commands';
 
 const repository = fileURLToPath(new URL('../../', import.meta.url));

@@ -1,8 +1,9 @@
 // The build's own guarantees: both linters are clean on the source and on the bundle, and generated/ is
 // exactly what a fresh build writes.
+
+import { staleGeneratedFiles } from '@trading-analytics/pipeline/freshness';
+import { lintBundle, lintSource } from '@trading-analytics/pipeline/lint';
 import { describe, expect, it } from 'vitest';
-import { staleGeneratedFiles } from '../../scripts/lib/freshness.mjs';
-import { lintBundle, lintSource } from '../../scripts/lib/lint.mjs';
 
 describe('build pipeline', () => {
   it('lints the source clean (Redocly and Spectral)', async () => {

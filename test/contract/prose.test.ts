@@ -2,12 +2,12 @@
 // nothing in the READMEs or the client's doc comments, repeats a claim the seed does not make.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { changelogHeading } from '@trading-analytics/pipeline/changelog';
+import { docsDocument, notDocumentedHeading } from '@trading-analytics/pipeline/docs';
 import { describe, expect, it } from 'vitest';
 import { createContract, scenarioKeys, unknownScenarioMessage } from '../../packages/core/src/index.js';
 import { selectionMiss } from '../../packages/core/src/scenarios.js';
 import { DEFAULT_NOW, TOKENS } from '../../packages/sandbox/src/cast.js';
-import { changelogHeading } from '../../scripts/lib/changelog.mjs';
-import { docsDocument, notDocumentedHeading } from '../../scripts/lib/docs.mjs';
 import { type Json, loadBundle } from '../support/contract';
 import { formatReadings, inventedReasonsFor503, overstatements } from './seed-facts';
 

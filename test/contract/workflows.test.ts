@@ -2,9 +2,9 @@
 // pointing at the bundle they were checked against.
 import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { bundleWorkflows, lintWorkflows } from '@trading-analytics/pipeline/workflows';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { bundleWorkflows, lintWorkflows } from '../../scripts/lib/workflows.mjs';
 import { bundleFile, listOperations, loadBundle } from '../support/contract.js';
 import { tempFolder } from '../support/temp';
 

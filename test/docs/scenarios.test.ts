@@ -1,9 +1,9 @@
 // The docs page lists the scenario keys per operation, generated from the contract with the mock's own
 // scenarioKeys, as a guide placed before the closing list of what the service leaves undocumented.
 import { scenarioKeys } from '@trading-analytics/mock';
+import { docsDocument, notDocumentedHeading } from '@trading-analytics/pipeline/docs';
+import { scenariosHeading } from '@trading-analytics/pipeline/docs-scenarios';
 import { describe, expect, it } from 'vitest';
-import { docsDocument, notDocumentedHeading } from '../../scripts/lib/docs.mjs';
-import { scenariosHeading } from '../../scripts/lib/docs-scenarios.mjs';
 import { loadBundle } from '../support/contract';
 
 const bundle = loadBundle();

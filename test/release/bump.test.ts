@@ -2,10 +2,9 @@
 // scratch copies of the files that carry the versions, never on the tree itself.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { bumpVersions, nextVersion, versions } from '@trading-analytics/pipeline/versions';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { bumpVersions } from '../../scripts/bump.mjs';
-import { nextVersion, versions } from '../../scripts/lib/versions.mjs';
 import { runNode } from '../support/commands';
 import type { Json } from '../support/contract';
 import { root, scratchRepo } from './seeds';

@@ -3,13 +3,13 @@
 // the diff rates the deprecation minor and the later removal major, and the rendered docs show all three.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { changelogHeading } from '@trading-analytics/pipeline/changelog';
+import { buildDocs } from '@trading-analytics/pipeline/docs';
+import { rateChanges, redoclyDiff, requiredBump } from '@trading-analytics/pipeline/gate';
+import { generate } from '@trading-analytics/pipeline/generate';
 import type { BrowserContext, Page } from 'playwright-core';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { changelogHeading } from '../../scripts/lib/changelog.mjs';
-import { buildDocs } from '../../scripts/lib/docs.mjs';
-import { rateChanges, redoclyDiff, requiredBump } from '../../scripts/lib/gate.mjs';
-import { generate } from '../../scripts/lib/generate.mjs';
 import { launchChromium } from '../support/browser';
 import type { Json } from '../support/contract';
 import { tempFolder } from '../support/temp';

@@ -3,9 +3,9 @@
 // announce enough. The seeds start from the recorded release; the versions come from a scratch copy of the
 // files that carry them, so the tests hold whatever version the tree is at.
 import { readFileSync } from 'node:fs';
+import { checkChanges, formatReport } from '@trading-analytics/pipeline/gate';
+import { contractVersion, nextVersion, setVersion } from '@trading-analytics/pipeline/versions';
 import { describe, expect, it } from 'vitest';
-import { checkChanges, formatReport } from '../../scripts/lib/gate.mjs';
-import { contractVersion, nextVersion, setVersion } from '../../scripts/lib/versions.mjs';
 import { runNode } from '../support/commands';
 import type { Json } from '../support/contract';
 import { addLeverageAndOperation, baselineFile, removeMargin, root, schemas, scratchRepo, seed } from './seeds';

@@ -1,9 +1,9 @@
 // Every kind of change the gate must judge, each seeded alone into a copy of the bundle, rated by direction:
 // what a client receives may grow but not shrink or change, what it sends may not be narrowed. Redocly's
-// diff-recommended rates most of them; the house rules in scripts/lib/gate.mjs correct the ones it gets wrong.
+// diff-recommended rates most of them; the house rules in scripts/pipeline/src/gate.ts correct the ones it gets wrong.
 import { readFileSync } from 'node:fs';
+import { rateChanges, redoclyDiff, requiredBump } from '@trading-analytics/pipeline/gate';
 import { describe, expect, it } from 'vitest';
-import { rateChanges, redoclyDiff, requiredBump } from '../../scripts/lib/gate.mjs';
 import { type Json, loadBundle } from '../support/contract';
 import { addLeverageAndOperation, baselineFile, listPairs, removeMargin, schemas, seed } from './seeds';
 

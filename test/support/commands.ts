@@ -1,6 +1,6 @@
 // Running a command from a test, the one way every file does it: `runCommand` runs one to its end and collects
 // its exit code and output (it never rejects, so a test reads a failing command's code and words; `outputOf` is
-// its form for a command that must succeed), the scripts' own (scripts/lib/run-command.mjs) with a time limit
+// its form for a command that must succeed), the scripts' own (scripts/pipeline/src/run-command.ts) with a time limit
 // by default, and `startCommand` starts a long-running one (a server) and
 // resolves once it prints that it is ready. `runNode` and `startNode` do the same for a Node script.
 import { type ChildProcessByStdio, type SpawnOptions, spawn } from 'node:child_process';
@@ -10,14 +10,14 @@ import {
   type CommandOutcome,
   outputOf as outputOfCommand,
   runCommand as runCommandToEnd,
-} from '../../scripts/lib/run-command.mjs';
+} from '@trading-analytics/pipeline/run-command';
 
 export type { CommandOutcome };
 
 /** A test never leaves a command running past its own limit: 60 s unless it says otherwise. */
 const limited = (options?: CommandOptions): CommandOptions => ({ timeoutMs: 60_000, ...options });
 
-/** Runs `command` to its end (scripts/lib/run-command.mjs); `timeoutMs` (default 60 s) kills it if it runs longer. */
+/** Runs `command` to its end (scripts/pipeline/src/run-command.ts); `timeoutMs` (default 60 s) kills it if it runs longer. */
 export const runCommand = (command: string, args: string[], options?: CommandOptions): Promise<CommandOutcome> =>
   runCommandToEnd(command, args, limited(options));
 

@@ -9,7 +9,7 @@ import {
   type OpenApiDocument,
   resolve as resolveReference,
 } from '@trading-analytics/core';
-import { bundlePath } from '../../scripts/lib/paths.mjs';
+import { bundlePath } from '@trading-analytics/pipeline/paths';
 
 export { escapePointer };
 

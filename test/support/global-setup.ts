@@ -13,10 +13,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { compileStep } from '@trading-analytics/pipeline/compile';
+import { type PackedPackage, packWorkspaces } from '@trading-analytics/pipeline/pack';
+import { runSteps } from '@trading-analytics/pipeline/steps';
 import type { TestProject } from 'vitest/node';
-import { compileStep } from '../../scripts/lib/compile.mjs';
-import { type PackedPackage, packWorkspaces } from '../../scripts/lib/pack.mjs';
-import { runSteps } from '../../scripts/lib/steps.mjs';
 import { loadBundle } from './contract';
 import { type RecordedAnswer, recordPrismAnswers } from './prism-answers';
 

@@ -1,5 +1,5 @@
 // A throwaway npm registry for the release test: Verdaccio (pinned in tools/verdaccio/, installed on first use
-// by scripts/lib/tools.mjs) on 127.0.0.1 with its storage in a temporary folder. The release's scope,
+// by scripts/pipeline/src/tools.ts) on 127.0.0.1 with its storage in a temporary folder. The release's scope,
 // @trading-analytics, is served only from what is published to it; every other package comes through it from
 // the registry npm is set to use. `stop()` ends the process and removes the folder.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
@@ -8,7 +8,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { installedTool } from '../../scripts/lib/tools.mjs';
+import { installedTool } from '@trading-analytics/pipeline/tools';
 import { scratchEnv } from './packing';
 import { freePort } from './ports';
 

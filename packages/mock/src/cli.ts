@@ -4,5 +4,5 @@
 export { choiceFlagOptions } from './flag-options.js';
 export { sandboxHint, scenarioHint } from './hint.js';
 export { ANY_FREE_PORT, parsePort } from './ports.js';
-export { readSandboxFlags, type SandboxSettings } from './sandbox-options.js';
+export { readSandboxFlags } from './sandbox-options.js';
 export { readScenarioChoices } from './scenario-options.js';

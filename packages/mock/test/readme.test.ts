@@ -30,7 +30,7 @@ describe('README.md', () => {
     }
   });
 
-  // `npm run bump` moves the tarball's version with package.json's (scripts/lib/versions.mjs).
+  // `npm run bump` moves the tarball's version with package.json's (scripts/pipeline/src/versions.ts).
   it('names the packed tarball of the current version in its install line', () => {
     const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
     const named = [...readme.matchAll(/trading-analytics-mock-(\d+\.\d+\.\d+)\.tgz/g)].map((match) => match[1]);

@@ -1,8 +1,8 @@
 // @trading-analytics/msw: MSW handlers for every operation of the contract, answering its documented
 // examples (or, from createSandbox, the sandbox's seeded world), with the scenarios and the refusals of the
-// mock (@trading-analytics/mock). The contract
-// comes from src/contract-data.ts, written from the bundle by scripts/build.mjs; the checks, the refusals
-// and the scenario keys are the core's (@trading-analytics/core), which the mock uses too.
+// mock (@trading-analytics/mock). The contract comes from ./contract-data.js, which the root build writes from
+// the bundle into generated/ and this package's build copies into dist/ (tsconfig's rootDirs); the checks, the refusals and the
+// scenario keys are the core's (@trading-analytics/core), which the mock uses too.
 
 import { ownOptions, unknownScenarioMessage } from '@trading-analytics/core';
 import type { paths } from '@trading-analytics/types';

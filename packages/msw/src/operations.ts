@@ -1,4 +1,4 @@
-// What the handlers know of each operation, built when they load from the contract in src/contract-data.ts
+// What the handlers know of each operation, built when they load from the contract in dist/contract-data.js
 // with the core's model: its cases (each scenario key with its status and example body, from the core's
 // catalog, so the keys are the mock's), and the parameters and request body the checks read.
 import {

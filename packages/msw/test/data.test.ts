@@ -1,10 +1,11 @@
-// The handlers' data module is written from the bundled contract by the build and committed: it must be
-// what the build writes today, and the handlers must read nothing else at run time (no file, no Node
+// The handlers' data module is written from the bundled contract by the build into generated/ and committed,
+// and copied into dist/ by this package's build: it must be what the build writes today, and the handlers must read nothing else at run time (no file, no Node
 // module), so that they run unchanged in a browser.
 import { readdirSync, readFileSync } from 'node:fs';
 import { listScenarios, scenarioKeys as mockScenarioKeys } from '@trading-analytics/mock';
+import { contractData, dataFiles, renderData } from '@trading-analytics/pipeline/msw-data';
+import { bundlePath as bundleFile } from '@trading-analytics/pipeline/paths';
 import { describe, expect, it } from 'vitest';
-import { bundleFile, contractData, dataFile, renderData } from '../scripts/handler-data.mjs';
 import { type OperationId, operations, scenarioKeys } from '../src/index.js';
 
 const document = JSON.parse(readFileSync(bundleFile, 'utf8'));
@@ -15,20 +16,16 @@ const importsOf = (source: string): string[] =>
   [...source.matchAll(/^import [^;]*? from '([^']+)';$/gm)].map((match) => match[1]);
 
 describe('the data module', () => {
-  it('is what the build writes from generated/openapi.json (run `npm run build:data -w @trading-analytics/msw` when not)', () => {
-    expect(readFileSync(dataFile, 'utf8')).toBe(renderData(contractData(document)));
+  it('is what the build writes from generated/openapi.json (run `npm run build` when not)', () => {
+    const { module, declarations } = renderData(contractData(document));
+    const generated = new URL('../../../generated/', import.meta.url);
+    expect(readFileSync(new URL(dataFiles.module, generated), 'utf8')).toBe(module);
+    expect(readFileSync(new URL(dataFiles.declarations, generated), 'utf8')).toBe(declarations);
   });
 
   it('carries no copy of the request checks or of serving the sandbox: the handlers import them from @trading-analytics/core at run time', () => {
     const sources = readdirSync(sourceDir).filter((name) => name.endsWith('.ts'));
-    expect(sources.sort()).toEqual([
-      'contract-data.ts',
-      'handler.ts',
-      'index.ts',
-      'operations.ts',
-      'sandbox.ts',
-      'validate.ts',
-    ]);
+    expect(sources.sort()).toEqual(['handler.ts', 'index.ts', 'operations.ts', 'sandbox.ts', 'validate.ts']);
     const validate = readFileSync(new URL('validate.ts', sourceDir), 'utf8');
     expect(importsOf(validate)).toContain('@trading-analytics/core');
     for (const check of ['checkRequest', 'schemaRefusal', 'refusal', 'selectionMissAnswer'])

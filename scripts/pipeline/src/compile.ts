@@ -1,0 +1,106 @@
+// Compiling the workspaces: every workspace of the root package.json (the packages under packages/ and this
+// pipeline) to its dist/ (and, for those that ship it, the contract into contract/), each with its own `build`
+// script, each after the workspaces it depends on. The step is skipped while no source, tsconfig, package.json
+// or file of generated/ changed since its last success; a workspace it does compile starts from an empty dist/,
+// so no module of a removed source is left.
+//
+// `npm run compile` runs this before anything is compiled: it imports no package of the repository, and is
+// compiled first, alone (tsconfig.bootstrap.json).
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { root } from './paths.js';
+import { runCommand } from './run-command.js';
+import { type Step, StepError } from './steps.js';
+
+/** A package.json, as far as the pipeline reads it. */
+export interface PackageManifest {
+  name: string;
+  version: string;
+  description?: string;
+  private?: boolean;
+  scripts?: Record<string, string>;
+  workspaces?: string[];
+  dependencies?: Record<string, string>;
+  devDependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+  optionalDependencies?: Record<string, string>;
+}
+
+const readManifest = (dir: string): PackageManifest =>
+  JSON.parse(readFileSync(path.join(root, dir, 'package.json'), 'utf8'));
+
+/**
+ * The folders of the root package.json's `workspaces` (a path, or a path ending in `/*` for each folder in it
+ * with a package.json), relative to the repository, sorted.
+ */
+function workspaceFolders() {
+  const folders = (readManifest('.').workspaces ?? []).flatMap((pattern) => {
+    if (!pattern.endsWith('/*')) return [pattern];
+    const parent = pattern.slice(0, -2);
+    return readdirSync(path.join(root, parent), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => `${parent}/${entry.name}`);
+  });
+  return folders.filter((dir) => existsSync(path.join(root, dir, 'package.json'))).sort();
+}
+
+/** Whether a package declares another (by name) in any of its dependency fields. */
+function dependsOn(manifest: PackageManifest, name: string) {
+  const { dependencies = {}, devDependencies = {}, peerDependencies = {}, optionalDependencies = {} } = manifest;
+  return [dependencies, devDependencies, peerDependencies, optionalDependencies].some((field) =>
+    Object.hasOwn(field, name),
+  );
+}
+
+/**
+ * The workspaces that compile (those whose package.json has a `build` script), each after the workspaces it
+ * depends on, found from their package.json files; workspaces that do not depend on each other keep their
+ * folder order. A dependency cycle among them cannot be compiled and is refused, naming the folders.
+ */
+function compileOrder(): string[] {
+  const workspaces = workspaceFolders()
+    .map((dir) => ({ dir, manifest: readManifest(dir) }))
+    .filter(({ manifest }) => typeof manifest.scripts?.build === 'string');
+  const ordered: string[] = [];
+  const left = [...workspaces];
+  while (left.length > 0) {
+    const ready = left.find(({ manifest }) =>
+      left.every((other) => other.manifest.name === manifest.name || !dependsOn(manifest, other.manifest.name)),
+    );
+    if (!ready) {
+      throw new StepError(
+        `These workspaces depend on each other in a cycle: ${left.map((pkg) => pkg.dir).join(', ')}.`,
+      );
+    }
+    ordered.push(ready.dir);
+    left.splice(left.indexOf(ready), 1);
+  }
+  return ordered;
+}
+
+const dirs = compileOrder();
+
+/** `npm run compile`'s one step (see runSteps in steps.ts). */
+export const compileStep: Step = {
+  name: 'compile packages',
+  run: async () => {
+    for (const dir of dirs) {
+      const at = path.join(root, dir);
+      // From nothing: tsc -b would keep the module of a removed source, and trusts its build info over dist/.
+      await rm(path.join(at, 'dist'), { recursive: true, force: true });
+      for (const name of readdirSync(at).filter((file) => file.endsWith('.tsbuildinfo')))
+        await rm(path.join(at, name), { force: true });
+      const built = await runCommand('npm', ['run', '--silent', 'build'], { cwd: at });
+      if (built.code !== 0) throw new StepError(`${dir} does not compile:\n${`${built.stdout}${built.stderr}`.trim()}`);
+    }
+    return dirs.map((dir) => path.basename(dir)).join(', ');
+  },
+  inputs: [
+    'generated',
+    ...dirs.flatMap((dir) => [`${dir}/src`, `${dir}/scripts`, `${dir}/tsconfig.json`, `${dir}/package.json`]),
+    'scripts/pipeline/tsconfig.bootstrap.json',
+  ],
+  tools: ['typescript'],
+  outputs: dirs.flatMap((dir) => [`${dir}/dist`, `${dir}/contract`]),
+};

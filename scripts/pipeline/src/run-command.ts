@@ -1,0 +1,115 @@
+// Running a command and collecting what it prints: the one way the scripts (npm, tar, the tools of
+// node_modules/.bin) and the tests (through test/support/commands.ts) run a command to its end. `runCommand`
+// resolves with the exit code and the output whatever the exit, for a caller that reads a failing command's
+// words; `outputOf` is its form for a command that must succeed. And the environment for npm run in a folder
+// of its own: `npm run` hands its child npm_* variables (the repository as prefix, its .npmrc's settings, the
+// workspace) that would steer an npm started elsewhere.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { root } from './paths.js';
+import { StepError } from './steps.js';
+
+export interface CommandOutcome {
+  /** the exit code, or null when a signal ended the command */
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface CommandOptions {
+  /** default: the repository's root */
+  cwd?: string;
+  /** default: this process's (NO_COLOR is set either way: the output is read) */
+  env?: NodeJS.ProcessEnv;
+  /** kills the command (SIGKILL) when it runs longer */
+  timeoutMs?: number;
+  /** stops the command; the promise then rejects */
+  signal?: AbortSignal;
+}
+
+/**
+ * Runs a command to its end; resolves with its exit code, signal and output, rejects only when it cannot be
+ * started (or `signal` stops it).
+ */
+export function runCommand(
+  command: string,
+  args: string[],
+  { cwd = root, env = process.env, timeoutMs, signal }: CommandOptions = {},
+): Promise<CommandOutcome> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      cwd,
+      env: { ...env, NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      signal,
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const timer = timeoutMs === undefined ? undefined : setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.once('close', (code, ended) => {
+      clearTimeout(timer);
+      resolve({ code, signal: ended, stdout, stderr });
+    });
+  });
+}
+
+/**
+ * What a command that must succeed prints on stdout. Rejects with a StepError naming the command and carrying
+ * its outcome (code, signal, stdout, stderr) when it exits otherwise or cannot be run.
+ */
+export async function outputOf(command: string, args: string[], options?: CommandOptions): Promise<string> {
+  let outcome: CommandOutcome;
+  try {
+    outcome = await runCommand(command, args, options);
+  } catch (error) {
+    throw new StepError(`cannot run ${command}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (outcome.code !== 0) {
+    const ended = outcome.signal ? `was ended by ${outcome.signal}` : `exited with ${outcome.code}`;
+    const printed = `${outcome.stderr}${outcome.stdout}`.trim();
+    throw Object.assign(new StepError(`${command} ${args.join(' ')} ${ended}\n${printed}`), outcome);
+  }
+  return outcome.stdout;
+}
+
+/**
+ * Runs a binary of node_modules/.bin (Redocly's CLI, say) from the repository; resolves with what it printed,
+ * stdout then stderr, and rejects with a StepError carrying that when it fails. `signal` stops it.
+ */
+export async function runTool(
+  bin: string,
+  args: string[],
+  { cwd = root, signal }: { cwd?: string; signal?: AbortSignal } = {},
+): Promise<string> {
+  const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' };
+  const outcome = await runCommand(path.join(root, 'node_modules/.bin', bin), args, { cwd, env, signal }).catch(
+    (error) => {
+      throw new StepError(`cannot run ${bin}: ${error instanceof Error ? error.message : String(error)}`);
+    },
+  );
+  const output = `${outcome.stdout}${outcome.stderr}`;
+  if (outcome.code !== 0) throw new StepError(`${bin} ${args.join(' ')} exited with ${outcome.code}\n${output.trim()}`);
+  return output;
+}
+
+/** The npm settings a user gives through the environment that say where packages come from and go. */
+const keptNpmSettings = ['npm_config_cache', 'npm_config_registry', 'npm_config_userconfig'];
+
+/**
+ * The environment for npm in a folder outside the repository: every npm_* variable left out but the cache, the
+ * registry and the user's config file.
+ */
+export function outsideNpmEnv(): NodeJS.ProcessEnv {
+  return Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([name]) => !name.toLowerCase().startsWith('npm_') || keptNpmSettings.includes(name.toLowerCase()),
+    ),
+  );
+}

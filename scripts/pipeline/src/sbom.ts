@@ -1,0 +1,114 @@
+// One package's SBOM for `npm run release`: CycloneDX, written by CycloneDX's own generator for npm
+// (@cyclonedx/cyclonedx-npm, pinned in tools/cyclonedx-npm/) over an install of that package alone, so that it
+// names the package as its component and lists exactly what installing it brings: its production dependency
+// tree and the peers npm installs with it, at the versions the registry resolves today, nothing of the
+// repository's own tools. Why this generator rather than `npm sbom`: "Versions and releases" in the README.
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { outputOf, outsideNpmEnv } from './run-command.js';
+import { StepError } from './steps.js';
+import { installedTool } from './tools.js';
+
+export interface PackedPackage {
+  name: string;
+  version: string;
+  /** the tarball's absolute path */
+  tarball: string;
+}
+
+/** The package URL (purl) by which an SBOM names an npm package. */
+export function npmPurl(name: string, version: string) {
+  return `pkg:npm/${name.replace(/^@/, '%40')}@${version}`;
+}
+
+/** The manifest fields through which a package can depend on another one of the release. */
+export const dependencyFields = ['dependencies', 'optionalDependencies', 'peerDependencies'] as const;
+
+/**
+ * The packed manifest made installable before its siblings are on a registry: each package of the release it
+ * depends on, directly or through another, comes from that package's tarball (a direct dependency by its
+ * spec, the others by `overrides`); devDependencies, which installing a package never brings, go.
+ */
+function installableManifest(manifest: Record<string, any>, released: PackedPackage[]): Record<string, any> {
+  const { devDependencies, scripts, ...installable } = manifest;
+  const overrides: Record<string, string> = {};
+  for (const field of dependencyFields) if (installable[field]) installable[field] = { ...installable[field] };
+  for (const sibling of released) {
+    if (sibling.name === manifest.name) continue;
+    const spec = `file:${sibling.tarball}`;
+    const field = dependencyFields.find((name) => installable[name]?.[sibling.name] !== undefined);
+    if (field) installable[field][sibling.name] = spec;
+    else overrides[sibling.name] = spec;
+  }
+  return { ...installable, overrides };
+}
+
+/**
+ * The package.json inside an npm tarball (gzip over ustar, the file at `package/package.json`), read with Node
+ * alone: the machine may have no `tar`.
+ */
+async function packedManifest(tarball: string): Promise<Record<string, any>> {
+  const archive = gunzipSync(await readFile(tarball));
+  const field = (at: number, length: number) =>
+    archive
+      .subarray(at, at + length)
+      .toString('utf8')
+      .replace(/\0.*$/s, '');
+  for (let at = 0; at + 512 <= archive.length; ) {
+    const name = field(at, 100);
+    if (name === '') break;
+    const size = Number.parseInt(field(at + 124, 12).trim() || '0', 8);
+    const prefix = field(at + 345, 155);
+    if ((prefix ? `${prefix}/${name}` : name) === 'package/package.json')
+      return JSON.parse(archive.subarray(at + 512, at + 512 + size).toString('utf8'));
+    at += 512 + Math.ceil(size / 512) * 512;
+  }
+  throw new StepError(`${path.basename(tarball)} holds no package/package.json.`);
+}
+
+/**
+ * Writes the SBOM of `pkg` (one of `released`) to `outFile`: a project made of its tarball's package.json,
+ * installed (no scripts), and described by cyclonedx-npm. Resolves with the number of components listed.
+ */
+export async function writePackageSbom(
+  pkg: PackedPackage,
+  released: PackedPackage[],
+  outFile: string,
+): Promise<number> {
+  const work = await mkdtemp(path.join(tmpdir(), 'trading-analytics-sbom-'));
+  try {
+    // The dependency tree and the component's own facts (name, version, licence, engines) come from the
+    // manifest alone; the package's files play no part in what an install brings.
+    const project = path.join(work, 'package');
+    await mkdir(project);
+    const manifestFile = path.join(project, 'package.json');
+    const manifest = await packedManifest(pkg.tarball);
+    await writeFile(manifestFile, JSON.stringify(installableManifest(manifest, released), null, 2));
+    const env = outsideNpmEnv();
+    // The lockfile keeps each package's tarball address and integrity, which the SBOM then carries as a
+    // distribution reference with its SHA-512 (some npm configs leave the address out).
+    await outputOf(
+      'npm',
+      ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--omit-lockfile-registry-resolved=false'],
+      { cwd: project, env },
+    );
+    const tool = await installedTool('cyclonedx-npm');
+    const cli = path.join(tool, 'node_modules/@cyclonedx/cyclonedx-npm/bin/cyclonedx-npm-cli.js');
+    // Reproducible: no timestamp and no random serial number, so the same release writes the same file.
+    const options = ['--omit', 'dev', '--spec-version', '1.6', '--mc-type', 'library', '--flatten-components'];
+    await outputOf(
+      process.execPath,
+      [cli, ...options, '--output-reproducible', '--validate', '--output-file', outFile, manifestFile],
+      { cwd: project, env },
+    );
+    const bom = JSON.parse(await readFile(outFile, 'utf8'));
+    const named = bom.metadata?.component?.purl;
+    if (named !== npmPurl(pkg.name, pkg.version))
+      throw new StepError(`The SBOM of ${pkg.name} names ${named ?? 'no component'} instead of the package.`);
+    return bom.components.length;
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,60 @@
+// Tools that the release and its test need now and then, kept out of the repository's own install: each is
+// pinned by the package.json and package-lock.json of its folder under tools/ and installed on first use with
+// `npm ci` into node_modules/.cache/trading-analytics-api/tools/ (which the repository's `npm ci` empties), once
+// per lockfile, then reused. See tools/README.md.
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { copyFile, mkdir, mkdtemp, readFile, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { root } from './paths.js';
+import { outputOf, outsideNpmEnv } from './run-command.js';
+
+const toolsDir = path.join(root, 'tools');
+const cacheDir = path.join(root, 'node_modules/.cache/trading-analytics-api/tools');
+
+/** one install per tool and process, however many ask at once */
+const installs: Map<string, Promise<string>> = new Map();
+
+/**
+ * The folder in which the tool of tools/<name>/ is installed (its node_modules inside), installing it first
+ * when this lockfile has not been installed yet.
+ */
+export function installedTool(name: string): Promise<string> {
+  let install = installs.get(name);
+  if (!install) {
+    install = installTool(name);
+    installs.set(name, install);
+    install.catch(() => installs.delete(name));
+  }
+  return install;
+}
+
+/**
+ * Installs into a staging folder and renames it into place, so a folder under its final name is always a
+ * complete install, even when two processes install at once.
+ */
+async function installTool(name: string) {
+  const source = path.join(toolsDir, name);
+  const files = ['package.json', 'package-lock.json'];
+  const hash = createHash('sha256');
+  for (const file of files) hash.update(await readFile(path.join(source, file)));
+  const home = path.join(cacheDir, `${name}-${hash.digest('hex').slice(0, 16)}`);
+  if (existsSync(home)) return home;
+  await mkdir(cacheDir, { recursive: true });
+  const staging = await mkdtemp(`${home}.installing-`);
+  try {
+    for (const file of files) await copyFile(path.join(source, file), path.join(staging, file));
+    // Optional dependencies are left out (cyclonedx-npm's XML validation); install scripts too, as npm 11 does.
+    await outputOf('npm', ['ci', '--omit=optional', '--ignore-scripts', '--engine-strict', '--no-audit', '--no-fund'], {
+      cwd: staging,
+      env: outsideNpmEnv(),
+    });
+    await rename(staging, home).catch((error) => {
+      // Another process got there first: its copy is complete, since it appeared by a rename.
+      if (!existsSync(home)) throw error;
+    });
+    return home;
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
+}
