@@ -108,10 +108,7 @@ const accepted: [string, string, () => unknown][] = [
   [
     'L117 Competition.collateralToken is a plain string or null',
     'Competition',
-    () => ({
-      ...example('/v1/trading-competition', 'allCompetitions')[1],
-      collateralToken: 'USDC',
-    }),
+    () => ({ ...competition('COLLATERAL_PNL_VOLUME_BASED'), collateralToken: 'USDC' }),
   ],
   [
     'L388-L389 PriceUpdatesRequest.pairBase and collateral are plain strings',

@@ -6,6 +6,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadBundle, resolve } from '../../../test/support/contract.js';
 import { type ConformanceReport, type OperationReportProblem, runConformance } from '../src/index.js';
 import { RULES } from '../src/operations/prose-rules.js';
 import { type Departure, startExampleServer } from './support/servers.js';
@@ -18,15 +19,13 @@ const AVA = '0x4a7f2c9e1b3d5f60718293a4b5c6d7e8f9012a3b';
 const MON = '0x6d0e1f2a3b4c5d6e7f8091a2b3c4d5e6f7a8b9c0';
 const BTC = '0xbd1f3e2c8a4d6b7e9f0a1c2d3e4f5a6b7c8d9e0f';
 
-// The team MAXI42, as the contract's example gives it.
-const MAXI42 = {
-  teamName: 'Monad Maxis',
-  code: 'MAXI42',
-  totalGeneralPoints: '1284500',
-  totalDegenPoints: '342750',
-  teamMemberCount: 1,
-  latestEpochTrading: { epoch: 12, volumeUSD: '1843250' },
-};
+// The team MAXI42, as the contract's example gives it (read from the bundle, so it cannot drift from it).
+const bundle = loadBundle();
+const MAXI42: Body = resolve(
+  bundle,
+  bundle.paths['/v1/genesis-airdrop/team-info-by-code/{code}'].get.responses['200'].content['application/json'].examples
+    .teamByCode,
+).value;
 
 const withoutHasJoined = (list: unknown) => (list as Body[]).map(({ hasJoined: _left, ...competition }) => competition);
 
@@ -70,7 +69,13 @@ const seeded: Record<string, [string, Departure]> = {
   // Page 0 is asked (by default); the page answered says 3.
   listLeaderboard: ['page-number', (answer) => ({ ...answer, body: { ...body(answer), pageNumber: 3 } })],
   // size=2 is asked; the page is of the default size, and its count follows from it.
-  listTradeHistory: ['page-size', (answer) => ({ ...answer, body: { ...body(answer), pageSize: 10, totalPages: 10 } })],
+  listTradeHistory: [
+    'page-size',
+    (answer) => {
+      const page = body(answer);
+      return { ...answer, body: { ...page, pageSize: 10, totalPages: Math.ceil(Number(page.totalElements) / 10) } };
+    },
+  ],
   // 21 pairs on a page of 20.
   listPairs: [
     'page-content',

@@ -563,14 +563,12 @@ describe('chains, epochs and days', () => {
     expect(ok(ask(sandbox, 'listTeamPointsLeaderboard', { size: 100, epoch: 12 }))).toEqual(current);
     const earlier = ok(ask(sandbox, 'listTeamPointsLeaderboard', { size: 100, epoch: 3 }));
     expect(earlier).not.toEqual(current);
-    expect(earlier.totalElements).toBeLessThanOrEqual(current.totalElements);
+    expect(earlier.content.length).toBeLessThanOrEqual(current.content.length);
     const points = current.content.map((row: { currentGeneralPoints: string }) => BigInt(row.currentGeneralPoints));
     expect(points).toEqual([...points].sort((a, b) => (a > b ? -1 : a < b ? 1 : 0)));
     // A later epoch has not started: no team has points in it yet. A negative one names no epoch.
-    expect(ok(ask(sandbox, 'listTeamPointsLeaderboard', { epoch: 13 }))).toMatchObject({
-      content: [],
-      totalElements: 0,
-    });
+    // The team lists answer `content` only (the rest of their envelope is not documented).
+    expect(ok(ask(sandbox, 'listTeamPointsLeaderboard', { epoch: 13 }))).toEqual({ content: [] });
     expect(ask(sandbox, 'listTeamPointsLeaderboard', { epoch: -1 }).status).toBe(400);
   });
 

@@ -7,6 +7,16 @@ import type { SandboxAnswer, SandboxRequest } from '../types.js';
 import { type Context, cached } from './context.js';
 import { badRequest, ok, paginate, readParameters } from './kit.js';
 
+/**
+ * A page of a team list as the service documents it: `content` only. The description leaves the pagination
+ * fields beyond `content` not shown and the contract tells clients not to rely on them, so the sandbox
+ * sends none: a frontend built against it pages by `content` alone and cannot come to rely on a field the
+ * service may not send.
+ */
+function teamPage<T>(total: number, page: number, size: number, pick: (from: number, to: number) => T[]) {
+  return { content: paginate(total, page, size, pick).content };
+}
+
 /** Points per dollar of team volume (the examples' ratios): general 1 per $10, degen 1 per $40. */
 const generalPoints = (dollars: bigint): bigint => dollars / 10n;
 const degenPoints = (dollars: bigint): bigint => dollars / 40n;
@@ -130,7 +140,7 @@ export function listTeamMembers(request: SandboxRequest, context: Context): Sand
   const members = team ? membersNow(context, team) : [];
   const current = currentEpoch(context);
   return ok(
-    paginate(members.length, values.page as number, values.size as number, (from, to) =>
+    teamPage(members.length, values.page as number, values.size as number, (from, to) =>
       members.slice(from, to).map((member) => {
         let total = 0n;
         for (let epoch = epochAt(member.joinTime); epoch <= current; epoch += 1)
@@ -157,7 +167,7 @@ export function listTeamBoostHistory(request: SandboxRequest, context: Context):
     for (let epoch = currentEpoch(context) - 1; epoch >= book(context, team).createdEpoch; epoch -= 1)
       epochs.push(epoch);
   return ok(
-    paginate(epochs.length, values.page as number, values.size as number, (from, to) =>
+    teamPage(epochs.length, values.page as number, values.size as number, (from, to) =>
       epochs.slice(from, to).map((epoch) => {
         const extra = boost(context, team as Team, epoch);
         return {
@@ -176,7 +186,7 @@ export function listTeamPointsLeaderboard(request: SandboxRequest, context: Cont
   if (asked < 0) throw badRequest(`epoch must be 0 (the current epoch) or an epoch number from 1, not ${asked}`);
   // An epoch after the current one has not started: no team has points in it yet.
   const current = currentEpoch(context);
-  if (asked > current || current < 1) return ok(paginate(0, values.page as number, values.size as number, () => []));
+  if (asked > current || current < 1) return ok(teamPage(0, values.page as number, values.size as number, () => []));
   const epoch = asked === 0 ? current : asked;
   const rows = cached(context, `trades:team-leaderboard:${epoch}`, () =>
     teamsNow(context)
@@ -206,5 +216,5 @@ export function listTeamPointsLeaderboard(request: SandboxRequest, context: Cont
         currentDegenPoints: row.currentDegenPoints.toString(),
       })),
   );
-  return ok(paginate(rows.length, values.page as number, values.size as number, (from, to) => rows.slice(from, to)));
+  return ok(teamPage(rows.length, values.page as number, values.size as number, (from, to) => rows.slice(from, to)));
 }
