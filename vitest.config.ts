@@ -1,11 +1,16 @@
-import { defineConfig } from 'vitest/config';
-import { serialFiles } from './test/support/serial-files.ts';
+import { configDefaults, defineConfig } from 'vitest/config';
+import { browserFiles, serialFiles } from './test/support/file-groups.ts';
 
 // One project per part: the contract as a whole (test/contract), the rendered docs (test/docs), change
-// management (test/release), each package under packages/ with its own vitest.config.ts, and `serial`: the
-// files that measure time, run after the others one at a time. One global setup (test/support/global-setup.ts)
-// compiles, packs and starts the shared mocks once per run; then the files run in parallel workers.
+// management (test/release), each package under packages/ with its own vitest.config.ts; then two groups that
+// run after those (test/support/file-groups.ts): `browser`, the files that drive a Chromium or wait on a rebuild,
+// two at a time, and `serial`, the files that measure time or need the machine, one at a time. One global setup
+// (test/support/global-setup.ts) compiles, packs and starts the shared mocks once per run.
 const shared = { testTimeout: 60_000, hookTimeout: 60_000 };
+// Each file runs in one project only: the parts' projects leave out the files of the later groups.
+const exclude = [...configDefaults.exclude, ...browserFiles, ...serialFiles];
+const browserGroup = { sequence: { groupOrder: 1 }, maxWorkers: 2 };
+const packageBrowserFiles = browserFiles.filter((file) => file.startsWith('packages/'));
 
 export default defineConfig({
   test: {
@@ -13,10 +18,37 @@ export default defineConfig({
     // vitest would run one worker on a 2-core machine; most files wait on servers and child processes.
     maxWorkers: 3,
     projects: [
-      { test: { ...shared, name: 'contract', include: ['test/contract/**/*.test.ts'] } },
-      { test: { ...shared, name: 'docs', include: ['test/docs/**/*.test.ts'] } },
-      { test: { ...shared, name: 'release', include: ['test/release/**/*.test.ts'] } },
+      {
+        test: {
+          ...shared,
+          name: 'contract',
+          include: ['test/contract/**/*.test.ts'],
+          exclude,
+        },
+      },
+      { test: { ...shared, name: 'docs', include: ['test/docs/**/*.test.ts'], exclude } },
+      {
+        test: { ...shared, name: 'release', include: ['test/release/**/*.test.ts'], exclude },
+      },
       'packages/*/vitest.config.ts',
+      {
+        test: {
+          ...shared,
+          ...browserGroup,
+          name: 'browser',
+          include: browserFiles.filter((file) => !packageBrowserFiles.includes(file)),
+        },
+      },
+      // The packages' browser files keep their packages' hook limit (they bundle a page and start servers first).
+      {
+        test: {
+          ...shared,
+          ...browserGroup,
+          name: 'browser-packages',
+          include: packageBrowserFiles,
+          hookTimeout: 120_000,
+        },
+      },
       // maxWorkers 1 at the default group order: vitest runs these last, alone (its sequential group).
       { test: { ...shared, name: 'serial', include: serialFiles, maxWorkers: 1 } },
     ],

@@ -1,16 +1,16 @@
 import { configDefaults, defineConfig } from 'vitest/config';
-import { serialFilesOf } from '../../test/support/serial-files.ts';
+import { apartFilesOf } from '../../test/support/file-groups.ts';
 
 // The conformance package's tests: the runner against the project's mock (must conform), against a test
 // server with known departures (each flagged, nothing else), its command line, caps and reports, the packed
 // package, and the types of its public API (test/types.test-d.ts, type-checked, never run). The root global
 // setup compiles dist/ (the command line tests run the built bin) and packs the package; the files that
-// measure time run in the root's serial project.
+// measure time run in the root's serial group.
 export default defineConfig({
   test: {
     name: 'conformance',
     include: ['test/**/*.test.ts'],
-    exclude: [...configDefaults.exclude, ...serialFilesOf('packages/conformance')],
+    exclude: [...configDefaults.exclude, ...apartFilesOf('packages/conformance')],
     typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: 'test/tsconfig.json' },
     testTimeout: 60_000,
     hookTimeout: 60_000,

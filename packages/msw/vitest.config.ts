@@ -1,9 +1,10 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+import { apartFilesOf } from '../../test/support/file-groups.ts';
 
 // The MSW package's tests. The root global setup compiles the packages (the browser and package tests use the
 // built dist/), packs them, and starts the Prism mock on a free port that the parity test compares the handlers
-// with (`inject('mockUrl')`).
+// with (`inject('mockUrl')`). The browser test runs in the root's browser group.
 export default defineConfig({
   // The handlers' data module is generated and copied into dist/ by the build, not written into src/
   // (tsconfig.json's rootDirs does the same for tsc).
@@ -18,6 +19,7 @@ export default defineConfig({
   test: {
     name: 'msw',
     include: ['test/**/*.test.ts'],
+    exclude: [...configDefaults.exclude, ...apartFilesOf('packages/msw')],
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { startDev } from '@trading-analytics/pipeline/dev-loop';
 import { devOptions, startOptions } from '@trading-analytics/pipeline/flags';
 import { createScratchProject } from '@trading-analytics/pipeline/scratch-project';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser';
 import { runNode, startNode } from '../support/commands';
@@ -89,15 +90,37 @@ afterAll(async () => {
 });
 
 describe('npm run dev', () => {
-  it('serves the mock and a docs page that listens for reloads and may connect back for them', async () => {
-    expect(await biggestWin()).toBe(5376.59);
-    const page = await (await fetch(dev.docsUrl)).text();
-    expect(page).toContain('new EventSource("/__dev/events")');
-    expect(page).toContain("connect-src 'self'");
-    expect(page).toContain('5376.59');
+  // The docs page stays open in a browser through the saves below, as a reader's does: each save is checked on
+  // the events, in the terminal and on that page (it reloads, shows a lint problem over it, drops it once fixed).
+  let context: BrowserContext;
+  let page: Page;
+  const pageErrors: string[] = [];
+  const shows = (text: string) =>
+    page.waitForFunction((wanted) => document.body.textContent?.includes(wanted), text, { timeout: 30_000 });
+
+  beforeAll(async () => {
+    context = await launchChromium();
+    page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(String(error)));
   });
 
-  it('serves a saved change from the mock on the same port, regenerates the types and reloads the docs page', async () => {
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it('serves the mock and a docs page that listens for reloads and may connect back for them', async () => {
+    expect(await biggestWin()).toBe(5376.59);
+    const html = await (await fetch(dev.docsUrl)).text();
+    expect(html).toContain('new EventSource("/__dev/events")');
+    expect(html).toContain("connect-src 'self'");
+    expect(html).toContain('5376.59');
+    await page.goto(dev.docsUrl);
+    await shows('5376.59');
+  });
+
+  it('serves a saved change from the mock on the same port, regenerates the types and reloads the docs page', {
+    timeout: 120_000,
+  }, async () => {
     const events = subscribe(`${dev.docsUrl}/__dev/events`);
     const mockUrl = dev.mockUrl;
     try {
@@ -106,13 +129,16 @@ describe('npm run dev', () => {
       expect(dev.mockUrl).toBe(mockUrl);
       await until('a reload event', () => events.events.some((event) => event.event === 'reload'));
       expect(await (await fetch(dev.docsUrl)).text()).toContain('5376.625');
+      await shows('5376.625');
       await until('the types', () => logged.some((line) => line.startsWith('[dev] types regenerated')));
     } finally {
       await events.close();
     }
   });
 
-  it('reports a save that breaks the lint, in the terminal and on the page, and keeps serving the last good contract', async () => {
+  it('reports a save that breaks the lint, in the terminal and on the page, and keeps serving the last good contract', {
+    timeout: 120_000,
+  }, async () => {
     const events = subscribe(`${dev.docsUrl}/__dev/events`);
     try {
       await project.edit(leaderboardFile, (text) =>
@@ -130,6 +156,9 @@ describe('npm run dev', () => {
       ).toBe(true);
       expect(await biggestWin()).toBe(5376.625);
       expect(await (await fetch(dev.docsUrl)).text()).toContain('5376.625');
+      const overlay = page.locator('#dev-problem');
+      await overlay.waitFor({ state: 'visible', timeout: 30_000 });
+      expect(await overlay.textContent()).toContain('house-operation-id-grammar');
 
       // A page opened now shows the problem at once.
       const late = subscribe(`${dev.docsUrl}/__dev/events`);
@@ -140,44 +169,13 @@ describe('npm run dev', () => {
         text.replace('operationId: leaderboard_fetch', 'operationId: listLeaderboard'),
       );
       await until('a reload event once fixed', () => events.events.some((event) => event.event === 'reload'));
+      await overlay.waitFor({ state: 'detached', timeout: 30_000 });
+      await shows('5376.625');
+      expect(pageErrors).toEqual([]);
     } finally {
       await events.close();
     }
   });
-});
-
-describe('npm run dev in a browser', () => {
-  it('reloads the open docs page with a saved change, shows a lint problem over it, and drops it once fixed', async () => {
-    const context = await launchChromium();
-    try {
-      const page = await context.newPage();
-      const errors: string[] = [];
-      page.on('pageerror', (error) => errors.push(String(error)));
-      await page.goto(dev.docsUrl);
-      const shows = (text: string) =>
-        page.waitForFunction((wanted) => document.body.textContent?.includes(wanted), text, { timeout: 30_000 });
-      await shows('5376.625');
-
-      await project.edit(leaderboardFile, (text) => text.replace('biggestWin: 5376.625', 'biggestWin: 5376.75'));
-      await shows('5376.75');
-
-      await project.edit(leaderboardFile, (text) =>
-        text.replace('operationId: listLeaderboard', 'operationId: leaderboard_fetch'),
-      );
-      const overlay = page.locator('#dev-problem');
-      await overlay.waitFor({ state: 'visible', timeout: 30_000 });
-      expect(await overlay.textContent()).toContain('house-operation-id-grammar');
-
-      await project.edit(leaderboardFile, (text) =>
-        text.replace('operationId: leaderboard_fetch', 'operationId: listLeaderboard'),
-      );
-      await overlay.waitFor({ state: 'detached', timeout: 30_000 });
-      await shows('5376.75');
-      expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  }, 120_000);
 });
 
 describe('npm run dev options', () => {

@@ -81,17 +81,56 @@ async function makeApp(folder: string, dependencies: Record<string, string>): Pr
   return app;
 }
 
-/** Installs an app's dependencies from the registry, with the test's own npm cache (empty before the first). */
-async function installApp(app: string): Promise<void> {
+/**
+ * Installs an app's dependencies from the registry, with the test's own npm cache (empty before the first);
+ * `lockOnly`: npm resolves the tree it would install and writes it to package-lock.json, fetching no tarball.
+ */
+async function installApp(app: string, { lockOnly = false } = {}): Promise<void> {
   await outputOf(
     npm,
-    ['install', '--cache', appCache, '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'],
+    [
+      'install',
+      ...(lockOnly ? ['--package-lock-only'] : []),
+      '--cache',
+      appCache,
+      '--prefer-offline',
+      '--no-audit',
+      '--no-fund',
+      '--ignore-scripts',
+    ],
     {
       cwd: app,
       env: registryEnv,
       timeoutMs: 600_000,
     },
   );
+}
+
+/** Whether this machine is one of those a package's `os` or `cpu` list names (npm's reading: `!x` excludes x). */
+function listsThisMachine(list: string[] | undefined, value: string): boolean {
+  if (list === undefined || (list.length === 1 && list[0] === 'any')) return true;
+  const excluded = list.filter((entry) => entry.startsWith('!')).map((entry) => entry.slice(1));
+  if (excluded.includes(value)) return false;
+  const named = list.filter((entry) => !entry.startsWith('!'));
+  return named.length === 0 || named.includes(value);
+}
+
+/**
+ * What installing the lockfile's tree brings to this machine: its entries, without the optional packages made
+ * for other platforms, which npm resolves but leaves out when it installs (fsevents, say). One of those with
+ * dependencies of its own would leave them out too: the comparison then needs a real install, and says so.
+ */
+function installedHere(lock: Json): [string, Json][] {
+  const entries = Object.entries(lock.packages as Record<string, Json>);
+  const elsewhere = entries.filter(
+    ([, entry]) =>
+      entry.optional === true &&
+      !(listsThisMachine(entry.os, process.platform) && listsThisMachine(entry.cpu, process.arch)),
+  );
+  for (const [location, entry] of elsewhere)
+    if (Object.keys({ ...entry.dependencies, ...entry.optionalDependencies }).length > 0)
+      throw new Error(`${location} is for another platform and has dependencies: compare with a real install`);
+  return entries.filter((entry) => !elsewhere.includes(entry));
 }
 
 /** What the registry holds for name@version: the tarball's integrity, or undefined. */
@@ -260,13 +299,13 @@ describe('npm run release (what it writes)', () => {
         expect(sbom.bomFormat).toBe('CycloneDX');
         expect(sbom.metadata.component.purl).toBe(npmPurl(pkg.name, version));
         const listed = new Set<string>(sbom.components.map((component: Json) => component.purl.replace(/\?.*$/, '')));
-        // The same package installed alone into an app of its own: all that npm put in node_modules came with it
-        // (its hidden lockfile lists what is installed, without other platforms' optional packages).
+        // The same package alone in an app of its own: the tree npm resolves to install it from the registry
+        // (the install above filled the cache, so no tarball is fetched again) is all that comes with it.
         const app = await makeApp(`alone-${pkg.dir.split('/').at(-1)}`, { [pkg.name]: version });
-        await installApp(app);
-        const lock = JSON.parse(await readFile(path.join(app, 'node_modules/.package-lock.json'), 'utf8'));
+        await installApp(app, { lockOnly: true });
+        const lock = JSON.parse(await readFile(path.join(app, 'package-lock.json'), 'utf8'));
         const installed = new Set<string>(
-          Object.entries(lock.packages as Record<string, Json>)
+          installedHere(lock)
             .filter(([location]) => location !== '' && location !== `node_modules/${pkg.name}`)
             .map(([location, entry]) => npmPurl(entry.name ?? location.split('node_modules/').at(-1), entry.version)),
         );

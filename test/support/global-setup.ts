@@ -2,7 +2,8 @@
 // tiers share is made here, once, and nothing a test runs rebuilds or repacks it.
 // - The packages compiled (`npm run compile`'s step: skipped when nothing changed since its last success).
 // - A temp folder for the run: TMPDIR for every worker and what it starts, removed at the end, pass or fail,
-//   so nothing a test (or a tool it runs) made in the temp directory outlives the run.
+//   so nothing a test (or a tool it runs) made in the temp directory outlives the run. What a file left there
+//   (every file removes what it made, pass or fail) is named on stderr before it goes, so a leak shows.
 // - Every package packed once, with its scripts off, into one folder: `inject('packed')`, read by the package,
 //   licence and release tests.
 // - The shared mocks, each on a port the OS picks: `inject('mockUrl')` as `npm start` and the bin serve it,
@@ -10,7 +11,7 @@
 //   files that only send requests. A file that stops, reloads, floods or reconfigures a mock starts its own.
 // - The mock's answer to every documented case of every operation, asked once (`inject('prismAnswers')`, see
 //   prism-answers.ts): the suites that hold the mock and MSW to the contract read them instead of asking again.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { compileStep } from '@trading-analytics/pipeline/compile';
@@ -38,8 +39,11 @@ export default async function setup(project: TestProject) {
   const previousTemp = process.env.TMPDIR;
   process.env.TMPDIR = runTemp;
   const stops: (() => Promise<unknown>)[] = [];
+  let packedDir: string | undefined;
   const teardown = async () => {
     await Promise.allSettled(stops.map((stop) => stop()));
+    const left = (await readdir(runTemp).catch(() => [])).filter((name) => path.join(runTemp, name) !== packedDir);
+    if (left.length) console.warn(`Left in the run's temp folder by the tests: ${left.sort().join(', ')}`);
     if (previousTemp === undefined) delete process.env.TMPDIR;
     else process.env.TMPDIR = previousTemp;
     await rm(runTemp, { recursive: true, force: true, maxRetries: 3 });
@@ -48,7 +52,7 @@ export default async function setup(project: TestProject) {
     if (!(await runSteps([compileStep]))) throw new Error('The packages do not compile; see above.');
     // Loaded once compiled: the mock package runs from its dist/.
     const { startMock } = await import('@trading-analytics/mock');
-    const packedDir = await mkdtemp(path.join(runTemp, 'packed-'));
+    packedDir = await mkdtemp(path.join(runTemp, 'packed-'));
     const started = async (options: Parameters<typeof startMock>[0]) => {
       const mock = await startMock(options);
       stops.push(mock.close);
