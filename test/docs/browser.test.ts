@@ -122,7 +122,16 @@ async function reachOperation(page: Page, operation: DocOperation, timeout = 10_
  * visible inside the viewport. Guides are headings themselves; operations are sections holding one.
  */
 async function sectionOnScreen(page: Page, hashEnd: string, title: string, timeout = 10_000) {
-  await page.waitForFunction((end) => window.location.hash.endsWith(end), hashEnd, { timeout });
+  // On a miss, say where the page went instead: a click that lands on a neighbour reads differently from a
+  // page that never moved.
+  await page
+    .waitForFunction((end) => window.location.hash.endsWith(end), hashEnd, { timeout })
+    .catch(async (error) => {
+      const seen = await page.evaluate(() => window.location.hash).catch(() => '(page gone)');
+      throw new Error(`the address did not come to …${hashEnd} within ${timeout} ms; it reads "${seen}"`, {
+        cause: error,
+      });
+    });
   const sectionId = decodeURIComponent(new URL(page.url()).hash.slice(2));
   const heading = page.locator(`[id="${sectionId}"]`).locator('xpath=descendant-or-self::h2').first();
   await heading.waitFor({ state: 'visible', timeout });
