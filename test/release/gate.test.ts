@@ -1,7 +1,8 @@
 // The breaking-change gate (`npm run diff`, run by `npm test`): it fails when the versions announce a smaller
 // bump than the changes since the last release require, naming each change and the fix, and passes when they
 // announce enough. The seeds start from the recorded release; the versions come from a scratch copy of the
-// files that carry them, so the tests hold whatever version the tree is at.
+// files that carry them, so the tests hold whatever version the tree is at. The cases that seed one change at
+// several versions share one Redocly diff (redoclyDiff sets info.version aside), and the rating's too.
 import { readFileSync } from 'node:fs';
 import { checkChanges, formatReport } from '@trading-analytics/pipeline/gate';
 import { contractVersion, nextVersion, setVersion } from '@trading-analytics/pipeline/versions';

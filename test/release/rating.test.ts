@@ -123,7 +123,7 @@ describe('the rated diff', () => {
   const baseline = JSON.parse(readFileSync(baselineFile, 'utf8'));
 
   // Each case is its own Redocly run: they run at once (vitest's maxConcurrency), and a run whose two documents
-  // were diffed before is read from redoclyDiff's cache.
+  // were diffed before (whatever their info.version) is read from redoclyDiff's cache.
   it.concurrent.for(cases)('rates $name as $impact', async ({ mutate, impact, named }, { expect }) => {
     const revision = seed(mutate, baseline);
     const changes = rateChanges(await redoclyDiff(baselineFile, revision), {

@@ -1,11 +1,20 @@
 // The command line: exit codes, the caps (rate, concurrency, timeout), --header redaction, --allow-writes
-// and --params, against the example server.
+// and --params, against the example server. The cases about the command's words run it in this process
+// (runInProcess); those about the process (its exit code, its streams, a secret kept off them) run the bin.
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempFolder } from '../../../test/support/temp.js';
 import { runConformance } from '../src/index.js';
-import { bin, type ExampleServer, runBin, runCommand, startExampleServer } from './support/servers.js';
+import {
+  bin,
+  type CommandOutcome,
+  type ExampleServer,
+  runBin,
+  runCommand,
+  runInProcess,
+  startExampleServer,
+} from './support/servers.js';
 
 let server: ExampleServer | undefined;
 afterEach(async () => {
@@ -15,61 +24,67 @@ afterEach(async () => {
 
 const scratch = async () => tempFolder('conformance-cli-');
 
+const badUsage: [string[], RegExp][] = [
+  [['--base-url', 'http://127.0.0.1:4010', '--bogus'], /Unknown option '--bogus'/],
+  [[], /--base-url <url> is required/],
+  [['--base-url', 'not a url'], /is not a URL/],
+  [['--base-url', 'http://127.0.0.1:4010', '--rps', '0'], /--rps must be a positive number/],
+  [['--base-url', 'http://127.0.0.1:4010', '--header', 'no colon here'], /--header must be 'Name: value'/],
+  [['--base-url', 'http://127.0.0.1:4010', '--header', 'X-Key: a\nb'], /holds a line break, a NUL or a character past/],
+  [['--base-url', 'http://127.0.0.1:4010', '--header', 'X-Key: 5€'], /holds a line break, a NUL or a character past/],
+  [['--base-url', 'http://127.0.0.1:4010', '--header-env', 'X-Key'], /--header-env must be 'Name=VARIABLE'/],
+  [
+    ['--base-url', 'http://127.0.0.1:4010', '--header-env', 'X-Key=CONFORMANCE_TEST_UNSET_VARIABLE'],
+    /--header-env X-Key: the environment variable CONFORMANCE_TEST_UNSET_VARIABLE is not set or empty/,
+  ],
+  [
+    ['--base-url', 'http://127.0.0.1:4010', '--header-file', '/no/such/file'],
+    /--header-file: cannot read \/no\/such\/file: ENOENT/,
+  ],
+  [['--base-url', 'http://user:hunter2@127.0.0.1:4010'], /--base-url holds a user or password \(not shown here\)/],
+  [['--base-url', 'http://:hunter2@127.0.0.1:4010'], /--base-url holds a user or password/],
+  [['--base-url', 'http://user:hunter2@127.0.0.1:4010 x'], /--base-url is not a URL/],
+  [['--base-url', 'http://127.0.0.1:4010/?token=1'], /--base-url must have no query or fragment/],
+  [
+    ['--base-url', 'http://127.0.0.1:4010', '--timeout-ms', '0'],
+    /--timeout-ms must be a whole number of ms from 1 to 2147483647/,
+  ],
+  [
+    ['--base-url', 'http://127.0.0.1:4010', '--timeout-ms', '2147483648'],
+    /--timeout-ms must be a whole number of ms from 1 to 2147483647/,
+  ],
+  [['--base-url', 'http://127.0.0.1:4010', '--timeout-ms', '1.5'], /--timeout-ms must be a positive integer/],
+  [['--base-url', 'http://127.0.0.1:4010', '--timeout-ms', '1e3'], /--timeout-ms must be a positive integer/],
+  [
+    ['--base-url', 'http://127.0.0.1:4010', '--max-body-bytes', '0'],
+    /--max-body-bytes must be a whole number from 1 to 268435456/,
+  ],
+];
+
+/** A bad usage: exit 2, one line on stderr naming the problem, no credential repeated, no stack, no stdout. */
+function expectBadUsage({ code, stderr, stdout }: CommandOutcome, message: RegExp) {
+  expect(code).toBe(2);
+  expect(stderr).toMatch(message);
+  // A credential given where it does not belong is not repeated.
+  expect(stderr).not.toContain('hunter2');
+  expect(stderr.trim().split('\n')).toHaveLength(1);
+  expect(stderr).not.toMatch(/\n\s+at /);
+  expect(stdout).toBe('');
+}
+
 describe('bad usage exits 2 with one line and no stack trace', () => {
-  it.each([
-    [['--base-url', 'http://127.0.0.1:4010', '--bogus'], /Unknown option '--bogus'/],
-    [[], /--base-url <url> is required/],
-    [['--base-url', 'not a url'], /is not a URL/],
-    [['--base-url', 'http://127.0.0.1:4010', '--rps', '0'], /--rps must be a positive number/],
-    [['--base-url', 'http://127.0.0.1:4010', '--header', 'no colon here'], /--header must be 'Name: value'/],
-    [
-      ['--base-url', 'http://127.0.0.1:4010', '--header', 'X-Key: a\nb'],
-      /holds a line break, a NUL or a character past/,
-    ],
-    [['--base-url', 'http://127.0.0.1:4010', '--header', 'X-Key: 5€'], /holds a line break, a NUL or a character past/],
-    [['--base-url', 'http://127.0.0.1:4010', '--header-env', 'X-Key'], /--header-env must be 'Name=VARIABLE'/],
-    [
-      ['--base-url', 'http://127.0.0.1:4010', '--header-env', 'X-Key=CONFORMANCE_TEST_UNSET_VARIABLE'],
-      /--header-env X-Key: the environment variable CONFORMANCE_TEST_UNSET_VARIABLE is not set or empty/,
-    ],
-    [
-      ['--base-url', 'http://127.0.0.1:4010', '--header-file', '/no/such/file'],
-      /--header-file: cannot read \/no\/such\/file: ENOENT/,
-    ],
-    [['--base-url', 'http://user:hunter2@127.0.0.1:4010'], /--base-url holds a user or password \(not shown here\)/],
-    [['--base-url', 'http://:hunter2@127.0.0.1:4010'], /--base-url holds a user or password/],
-    [['--base-url', 'http://user:hunter2@127.0.0.1:4010 x'], /--base-url is not a URL/],
-    [['--base-url', 'http://127.0.0.1:4010/?token=1'], /--base-url must have no query or fragment/],
-    [
-      ['--base-url', 'http://127.0.0.1:4010', '--timeout-ms', '0'],
-      /--timeout-ms must be a whole number of ms from 1 to 2147483647/,
-    ],
-    [
-      ['--base-url', 'http://127.0.0.1:4010', '--timeout-ms', '2147483648'],
-      /--timeout-ms must be a whole number of ms from 1 to 2147483647/,
-    ],
-    [['--base-url', 'http://127.0.0.1:4010', '--timeout-ms', '1.5'], /--timeout-ms must be a positive integer/],
-    [['--base-url', 'http://127.0.0.1:4010', '--timeout-ms', '1e3'], /--timeout-ms must be a positive integer/],
-    [
-      ['--base-url', 'http://127.0.0.1:4010', '--max-body-bytes', '0'],
-      /--max-body-bytes must be a whole number from 1 to 268435456/,
-    ],
-  ])('%j', async (args, message) => {
-    const { code, stderr, stdout } = await runBin(args);
-    expect(code).toBe(2);
-    expect(stderr).toMatch(message);
-    // A credential given where it does not belong is not repeated.
-    expect(stderr).not.toContain('hunter2');
-    expect(stderr.trim().split('\n')).toHaveLength(1);
-    expect(stderr).not.toMatch(/\n\s+at /);
-    expect(stdout).toBe('');
-  });
+  it.each(badUsage)('%j', async (args, message) => expectBadUsage(await runInProcess(args), message));
+
+  // The process itself: a flag Node's parser refuses, and a credential in the URL, through the bin.
+  it.each([badUsage[0]!, badUsage[10]!])('through the bin: %j', async (args, message) =>
+    expectBadUsage(await runBin(args), message),
+  );
 
   it('a --params file that names an operation the contract does not have', async () => {
     server = await startExampleServer();
     const file = path.join(await scratch(), 'params.yaml');
     await writeFile(file, 'operations:\n  getNothing:\n    parameters: {}\n');
-    const { code, stderr } = await runBin(['--base-url', server.url, '--no-behaviour', '--params', file]);
+    const { code, stderr } = await runInProcess(['--base-url', server.url, '--no-behaviour', '--params', file]);
     expect(code).toBe(2);
     expect(stderr.trim()).toBe(
       `trading-analytics-conformance: --params: the contract has no operation getNothing (in ${file}).`,
@@ -154,7 +169,7 @@ it('keeps to --rps and the concurrency cap', async () => {
 it('reports an operation with no answer within --timeout-ms as timed out and goes on', async () => {
   server = await startExampleServer({ departures: { getStakedPortfolio: () => 'hang' } });
   const dir = await scratch();
-  const { code, stdout } = await runBin([
+  const { code, stdout } = await runInProcess([
     '--base-url',
     server.url,
     '--no-behaviour',

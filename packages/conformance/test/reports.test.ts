@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { freePort } from '../../../test/support/ports.js';
 import { tempFolder } from '../../../test/support/temp.js';
 import { runConformance } from '../src/index.js';
-import { type Departure, type ExampleServer, runBin, startExampleServer } from './support/servers.js';
+import { type Departure, type ExampleServer, runBin, runInProcess, startExampleServer } from './support/servers.js';
 
 type Body = Record<string, unknown>;
 const body = (answer: { body: unknown }) => answer.body as Body;
@@ -27,13 +27,16 @@ const parseJunit = (text: string) =>
     isArray: (name) => ['testsuite', 'testcase', 'failure'].includes(name),
   }).parse(text);
 
-/** Runs the bin against a server with the departures, with both reports; resolves with what it wrote. */
+/**
+ * Runs the bin's command (in this process: what is read here is its words and reports, not the process)
+ * against a server with the departures, with both reports; resolves with what it wrote.
+ */
 async function runWithReports(departures: Record<string, Departure>, extra: string[] = []) {
   server = await startExampleServer({ departures });
   const dir = await scratch();
   const junit = path.join(dir, 'report.xml');
   const json = path.join(dir, 'report.json');
-  const outcome = await runBin([
+  const outcome = await runInProcess([
     '--base-url',
     server.url,
     '--no-behaviour',
@@ -257,7 +260,7 @@ describe('--only and --skip', () => {
     ],
     [['--only', 'listPairs,,getMyRank'], /--only takes operationIds separated by commas, with none empty/],
   ])('an unknown or empty id is bad usage, exit 2: %j', async (flags, message) => {
-    const { code, stderr, stdout } = await runBin(['--base-url', 'http://127.0.0.1:9', ...flags]);
+    const { code, stderr, stdout } = await runInProcess(['--base-url', 'http://127.0.0.1:9', ...flags]);
     expect(code).toBe(2);
     expect(stderr).toMatch(message);
     expect(stderr.trim().split('\n')).toHaveLength(1);

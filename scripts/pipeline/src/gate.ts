@@ -227,12 +227,26 @@ const houseRules: HouseRule[] = [
 
 const diffCacheDir = path.join(root, 'node_modules/.cache/trading-analytics-api/redocly-diff');
 
-/** The key of a diff: Redocly's version, the diff config and both documents, byte for byte. */
-async function diffKey(baseFile: string, revisionFile: string) {
+/**
+ * What Redocly diffs of a bundle: the document with its info.version set to one placeholder, written as the
+ * build writes a bundle. The version is no change of the contract (rateChanges drops it; the gate judges the
+ * versions itself), so two pairs of bundles that differ only in their versions, or only in their layout, are
+ * one diff: the gate's cases and the rating's seed the same changes at several versions.
+ */
+function diffInput(text: string) {
+  const document = JSON.parse(text);
+  if (document && typeof document === 'object' && document.info && typeof document.info === 'object')
+    document.info.version = '0.0.0';
+  return `${JSON.stringify(document, null, 2)}\n`;
+}
+
+/** The key of a diff: Redocly's version, the diff config and both inputs (diffInput), byte for byte. */
+async function diffKey(base: string, revision: string) {
   const hash = createHash('sha256');
   const manifest = createRequire(import.meta.url).resolve('@redocly/cli/package.json');
   hash.update(`${JSON.parse(await readFile(manifest, 'utf8')).version}\0`);
-  for (const file of [diffConfig, baseFile, revisionFile]) hash.update(await readFile(file)).update('\0');
+  hash.update(await readFile(diffConfig)).update('\0');
+  for (const text of [base, revision]) hash.update(text).update('\0');
   return hash.digest('hex');
 }
 
@@ -254,20 +268,27 @@ function relocated(
 }
 
 /**
- * Redocly's report on two bundles, as JSON (`redocly diff --format json`). Reports are kept by content (Redocly's
- * version, the diff config, both documents) in node_modules/.cache, so the same two documents are diffed once.
+ * Redocly's report on two bundles, as JSON (`redocly diff --format json`), but for info.version (see
+ * diffInput). Reports are kept by content (Redocly's version, the diff config, both inputs) in
+ * node_modules/.cache, so the same two documents are diffed once.
  */
 export async function redoclyDiff(baseFile: string, revisionFile: string): Promise<RedoclyReport> {
-  const cached = path.join(diffCacheDir, `${await diffKey(baseFile, revisionFile)}.json`);
+  const [base, revision] = await Promise.all([
+    readFile(baseFile, 'utf8').then(diffInput),
+    readFile(revisionFile, 'utf8').then(diffInput),
+  ]);
+  const cached = path.join(diffCacheDir, `${await diffKey(base, revision)}.json`);
   const known = await readFile(cached, 'utf8').catch(() => undefined);
   if (known !== undefined) return relocated(JSON.parse(known), baseFile, revisionFile);
   const scratch = await mkdtemp(path.join(tmpdir(), 'diff-'));
   try {
+    const [baseInput, revisionInput] = [path.join(scratch, 'base.json'), path.join(scratch, 'revision.json')];
+    await Promise.all([writeFile(baseInput, base), writeFile(revisionInput, revision)]);
     const report = path.join(scratch, 'diff.json');
     await runTool('redocly', [
       'diff',
-      path.resolve(baseFile),
-      path.resolve(revisionFile),
+      baseInput,
+      revisionInput,
       '--config',
       diffConfig,
       '--format',
@@ -282,7 +303,7 @@ export async function redoclyDiff(baseFile: string, revisionFile: string): Promi
     await mkdir(diffCacheDir, { recursive: true });
     await writeFile(`${cached}.${process.pid}`, text);
     await rename(`${cached}.${process.pid}`, cached);
-    return JSON.parse(text);
+    return relocated(JSON.parse(text), baseFile, revisionFile);
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }

@@ -1,5 +1,6 @@
 // Test servers on 127.0.0.1 port 0: one that serves the contract's own examples (clean unless told to
-// depart from the contract for some operations), and helpers to run the bin or any command.
+// depart from the contract for some operations), and helpers to run the bin, the same command in this
+// process, or any command.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type net from 'node:net';
@@ -9,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { listOperations, resolve } from '@trading-analytics/core';
 import { type CommandOutcome, runCommand } from '../../../../test/support/commands.js';
 import { type Json, loadBundle } from '../../../../test/support/contract.js';
+import { runCommandLine } from '../../src/command-line.js';
 
 /** The built command (`npm run compile`, or the test setup, builds it). */
 export const bin = fileURLToPath(new URL('../../dist/bin.js', import.meta.url));
@@ -220,6 +222,23 @@ export { type CommandOutcome, runCommand } from '../../../../test/support/comman
 /** Runs the bin; resolves with its exit code and output. */
 export function runBin(args: string[]): Promise<CommandOutcome> {
   return runCommand(process.execPath, [bin, ...args]);
+}
+
+/**
+ * Runs the bin's command in this process (src/command-line.ts, what bin.ts runs), with `env` over this
+ * process's environment; resolves like runBin. For a case about the command's words and reports: a Node
+ * process costs a second or so of CPU, and what is about the process itself (its streams, its exit) is
+ * checked through runBin.
+ */
+export async function runInProcess(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CommandOutcome> {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCommandLine(args, {
+    env: { ...process.env, ...env },
+    stdout: (text) => (stdout += text),
+    stderr: (text) => (stderr += text),
+  });
+  return { code, signal: null, stdout, stderr };
 }
 
 const recordRss = new URL('./record-rss.mjs', import.meta.url).href;
