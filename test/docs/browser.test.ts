@@ -112,7 +112,13 @@ const sidebar = (page: Page) => page.locator('[data-component-name="Menu/Menu"]'
 /** Clicks through the sidebar to an operation and waits until its own section is on screen. */
 async function reachOperation(page: Page, operation: DocOperation, timeout = 10_000) {
   const link = sidebar(page).getByText(operation.summary, { exact: true });
-  if (!(await link.isVisible())) await sidebar(page).getByText(operation.tag, { exact: true }).click({ timeout });
+  // A reader opens the tag when the link cannot be clicked: hidden, or clipped by a group that is still (or
+  // stuck) collapsing, where the link keeps a box that isVisible() counts but another item covers it.
+  const clickable = await link.click({ trial: true, timeout: 1_000 }).then(
+    () => true,
+    () => false,
+  );
+  if (!clickable) await sidebar(page).getByText(operation.tag, { exact: true }).click({ timeout });
   await link.click({ timeout });
   await sectionOnScreen(page, `/${operation.operationId.toLowerCase()}`, operation.summary, timeout);
 }
