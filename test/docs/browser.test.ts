@@ -114,10 +114,13 @@ async function reachOperation(page: Page, operation: DocOperation, timeout = 10_
   const link = sidebar(page).getByText(operation.summary, { exact: true });
   // A reader opens the tag when the link cannot be clicked: hidden, or clipped by a group that is still (or
   // stuck) collapsing, where the link keeps a box that isVisible() counts but another item covers it.
-  const clickable = await link.click({ trial: true, timeout: 1_000 }).then(
-    () => true,
-    () => false,
-  );
+  // A hidden link is known at once; only a visible one needs the trial, which waits while it is covered.
+  const clickable =
+    (await link.isVisible()) &&
+    (await link.click({ trial: true, timeout: 1_000 }).then(
+      () => true,
+      () => false,
+    ));
   if (!clickable) await sidebar(page).getByText(operation.tag, { exact: true }).click({ timeout });
   await link.click({ timeout });
   await sectionOnScreen(page, `/${operation.operationId.toLowerCase()}`, operation.summary, timeout);
