@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { runNode, startNode } from '../../../test/support/commands';
 import { takenPort } from '../../../test/support/ports';
 import { isRunning, pidOf } from './support/processes';
+import { send, validRequests } from './support/requests';
 
 const bin = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
 
@@ -144,11 +145,17 @@ describe('trading-analytics-mock', () => {
   });
 
   // SIGTERM: the --cors-credentials test above ends with it.
-  it('serves until SIGINT, then stops the mock and exits 0', async () => {
-    const { command, exited, output } = await startNode(bin, ['--port', '0'], 'Ctrl-C stops it.');
+  it('serves a --scenario choice and prints it, until SIGINT, then stops the mock and exits 0', async () => {
+    const { command, exited, output } = await startNode(
+      bin,
+      ['--port', '0', '--scenario', 'getUnrealizedPnl=503'],
+      'Ctrl-C stops it.',
+    );
     let url: string;
     try {
       url = servedUrl(output());
+      expect(output()).toContain('Scenarios: getUnrealizedPnl=503');
+      expect((await send(url, validRequests.getUnrealizedPnl)).status).toBe(503);
       const answer = await fetch(`${url}/v1/leaderboard?timeframe=FOREVER`);
       expect(answer.status).toBe(400);
     } finally {
