@@ -1,5 +1,6 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 import { browserFiles, serialFiles } from './test/support/file-groups.ts';
+import { LongestFirst } from './test/support/sequencer.ts';
 
 // One project per part: the contract as a whole (test/contract), the rendered docs (test/docs), change
 // management (test/release), each package under packages/ with its own vitest.config.ts; then two groups that
@@ -17,6 +18,8 @@ export default defineConfig({
     globalSetup: ['test/support/global-setup.ts'],
     // vitest would run one worker on a 2-core machine; most files wait on servers and child processes.
     maxWorkers: 3,
+    // The longest files first, whatever their project (test/support/sequencer.ts).
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         test: {

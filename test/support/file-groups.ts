@@ -24,3 +24,35 @@ export const apartFilesOf = (dir: string): string[] =>
   [...browserFiles, ...serialFiles]
     .filter((file) => file.startsWith(`${dir}/`))
     .map((file) => file.slice(dir.length + 1));
+
+/**
+ * The files that take longest, with their wall time in seconds (a fresh clone on 2 cores, 3 workers): the
+ * sequencer (./sequencer.ts) starts them first, the longest first, where vitest's cache has no time of its own
+ * for them. A file missing here starts after them; a time here that has gone stale only reorders the start.
+ */
+export const longFiles: Record<string, number> = {
+  'test/release/release.test.ts': 80.6,
+  'test/contract/dev-loop.test.ts': 69,
+  'test/docs/browser.test.ts': 56.6,
+  'packages/conformance/test/cli.test.ts': 41.8,
+  'packages/mock/test/repros.test.ts': 40.8,
+  'packages/conformance/test/behaviour.test.ts': 37.1,
+  'packages/conformance/test/reports.test.ts': 29.4,
+  'test/release/deprecation.test.ts': 27.6,
+  'packages/mock/test/bin.test.ts': 24.2,
+  'packages/conformance/test/faulty.test.ts': 23.9,
+  'packages/conformance/test/allowed.test.ts': 23.7,
+  'packages/conformance/test/sandbox.test.ts': 19.3,
+  'packages/conformance/test/redirects.test.ts': 17.9,
+  'packages/conformance/test/package.test.ts': 17.8,
+  'packages/mock/test/package.test.ts': 16.3,
+  'test/contract/build-steps.test.ts': 16.2,
+  'packages/msw/test/package.test.ts': 15.8,
+  'test/contract/pipeline.test.ts': 14.5,
+  'packages/mock/test/sandbox.test.ts': 13.8,
+  'packages/sandbox/test/timeline.test.ts': 13.5,
+  'packages/client/test/package.test.ts': 13.4,
+  'packages/msw/test/sandbox-parity.test.ts': 11.5,
+  'test/docs/code-samples.test.ts': 10.2,
+  'packages/mock/test/lifecycle.test.ts': 9.8,
+};
