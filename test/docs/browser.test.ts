@@ -122,7 +122,14 @@ async function reachOperation(page: Page, operation: DocOperation, timeout = 10_
   // "covered" on a busy machine for a link that was only slow to check, and the tag's click then moved the
   // page to the tag's own section ("#/portfolio") instead of the operation's.
   const clickable = (await link.isVisible()) && (await pointerReaches(link, timeout));
-  if (!clickable) await sidebar(page).getByText(operation.tag, { exact: true }).click({ timeout });
+  if (!clickable) {
+    await sidebar(page).getByText(operation.tag, { exact: true }).click({ timeout });
+    // As a reader sees the tag's section come before clicking on: the link's click, made while the page was
+    // still scrolling to the tag, was overtaken by it on a busy machine (the address stayed at "#/<tag>").
+    const tagHash = `/${operation.tag.toLowerCase().replace(/ /g, '-')}`;
+    await page.waitForFunction((end) => window.location.hash.endsWith(end), tagHash, { timeout });
+    await page.evaluate(() => new Promise((settled) => requestAnimationFrame(() => requestAnimationFrame(settled))));
+  }
   await link.click({ timeout });
   await sectionOnScreen(page, `/${operation.operationId.toLowerCase()}`, operation.summary, timeout);
   slowestClickMs = Math.max(slowestClickMs, Math.round(performance.now() - started));
