@@ -1,9 +1,11 @@
 // What the service description allows is not a failure: a 404 for a pair with no snapshot, the documented
 // 503 of unrealized PnL (in its own check and in a flow), an empty competition list, a JSON media type
 // spelled in another case, a hex id without `0x`. Only the 400s the description states are probed. Each
-// case also has its departure next to it, so the run is shown to still flag what breaks the contract.
+// case also has its departure next to it, so the run is shown to still flag what breaks the contract. The
+// departures on operations apart (a step of one flow, a media type, the refusals) share one run; each test
+// reads only what its own departure touches.
 import { describe, expect, it } from 'vitest';
-import { runConformance } from '../src/index.js';
+import { type ConformanceReport, runConformance } from '../src/index.js';
 import { type Answer, type Departure, startExampleServer } from './support/servers.js';
 
 type Body = Record<string, unknown>;
@@ -40,9 +42,29 @@ async function runAgainst(departures: Record<string, Departure>) {
   }
 }
 
+/** The run against `departures`, made by the first test that asks for it and read by the others. */
+function sharedRun(departures: Record<string, Departure>): () => Promise<ConformanceReport> {
+  let report: Promise<ConformanceReport> | undefined;
+  return () => {
+    report ??= runAgainst(departures);
+    return report;
+  };
+}
+
+const allowedRun = sharedRun(allowed);
+/** Departures on operations apart from one another: their findings cannot be confused. */
+const departingRun = sharedRun({
+  // Only in the flow: its positions step asks for a page of 10, the runner's own request for the example's.
+  listPositions: (answer, { query }) =>
+    query.get('size') === '10' ? { status: 502, headers: {}, body: undefined } : answer,
+  listPairs: (answer) => ({ ...answer, headers: { 'content-type': 'Text/Plain; Charset=UTF-8' } }),
+  getPriceHoursAgo: (answer, { query, example }) => (query.get('hours_ago') === '0' ? example : answer),
+  getUnrealizedPnl: (answer, { example }) => (answer.status === 400 ? example : answer),
+});
+
 describe('a service that answers as the service description allows', () => {
   it('gets no problem, and the 503 in a flow and the empty list are said, not failed', async () => {
-    const report = await runAgainst(allowed);
+    const report = await allowedRun();
     expect(report.problems).toEqual([]);
     expect(report.conforms).toBe(true);
     const byId = Object.fromEntries(report.workflows.map((workflow) => [workflow.workflowId, workflow]));
@@ -72,7 +94,8 @@ describe('a service that answers as the service description allows', () => {
   });
 
   it('probes only the 400s the description states: hours_ago out of 1..24, an invalid address, an invalid chain', async () => {
-    const report = await runAgainst({});
+    // The run above: its allowances answer every refusal probe as the examples server does.
+    const report = await allowedRun();
     expect(report.problems).toEqual([]);
     const refusals = report.observations
       .filter((observation) => observation.point === 'Error body shape (400)')
@@ -89,11 +112,7 @@ describe('a service that answers as the service description allows', () => {
 
 describe('next to each allowance, its departure is flagged', () => {
   it('a status the operation does not declare, in its flow', async () => {
-    const report = await runAgainst({
-      // Only in the flow: its positions step asks for a page of 10, the runner's own request for the example's.
-      listPositions: (answer, { query }) =>
-        query.get('size') === '10' ? { status: 502, headers: {}, body: undefined } : answer,
-    });
+    const report = await departingRun();
     const flow = report.workflows.find((workflow) => workflow.workflowId === 'traderPositionsToUnrealizedPnl');
     expect(flow?.status).toBe('fail');
     // The status is the cause; the criterion and the steps left unrun are not counted again.
@@ -128,19 +147,14 @@ describe('next to each allowance, its departure is flagged', () => {
   });
 
   it('a media type that is not JSON in any case', async () => {
-    const report = await runAgainst({
-      listPairs: (answer) => ({ ...answer, headers: { 'content-type': 'Text/Plain; Charset=UTF-8' } }),
-    });
+    const report = await departingRun();
     expect(report.operations.find((result) => result.operationId === 'listPairs')?.problems).toEqual([
       expect.objectContaining({ check: 'content-type', observed: 'Text/Plain; Charset=UTF-8' }),
     ]);
   });
 
   it('a refusal not made: hours_ago=0, an address that is not one and a chain that is not one answered 200', async () => {
-    const report = await runAgainst({
-      getPriceHoursAgo: (answer, { query, example }) => (query.get('hours_ago') === '0' ? example : answer),
-      getUnrealizedPnl: (answer, { example }) => (answer.status === 400 ? example : answer),
-    });
+    const report = await departingRun();
     expect(
       report.problems.filter((problem) => problem.check === 'out-of-range').map((problem) => problem.expected),
     ).toEqual([

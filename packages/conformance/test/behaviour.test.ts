@@ -17,7 +17,7 @@ import {
   runConformance,
 } from '../src/index.js';
 import { PLANTED } from './support/planted-behaviours.js';
-import { type Answer, type Plant, runBin, startPlantedService } from './support/servers.js';
+import { type Answer, type Plant, runInProcess, startPlantedService } from './support/servers.js';
 
 type Body = Record<string, unknown>;
 
@@ -261,7 +261,8 @@ describe('the request budget', () => {
     const service = await startPlantedService({ upstream: sandbox.url });
     try {
       const json = path.join(dir2, 'report.json');
-      const { code, stdout } = await runBin([
+      // The command in this process: what is read is its words and report.
+      const { code, stdout } = await runInProcess([
         '--base-url',
         service.url,
         '--rps',

@@ -3,7 +3,7 @@
 // (runInProcess); those about the process (its exit code, its streams, a secret kept off them) run the bin.
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { tempFolder } from '../../../test/support/temp.js';
 import { runConformance } from '../src/index.js';
 import {
@@ -92,67 +92,76 @@ describe('bad usage exits 2 with one line and no stack trace', () => {
   });
 });
 
-it('passes --header through on every request and never writes its value into a report, even when echoed', async () => {
+describe('header values', () => {
   const secret = 'Bearer s3cr3t-token-value';
-  // The server echoes the Authorization header into a body, which also breaks that body's schema.
-  server = await startExampleServer({
-    departures: { getStakedApy: (answer, { headers }) => ({ ...answer, body: { echoed: headers.authorization } }) },
-  });
-  const dir = await scratch();
-  const { code, stdout, stderr } = await runBin([
-    '--base-url',
-    server.url,
-    '--no-behaviour',
-    '--rps',
-    '200',
-    '--header',
-    `Authorization: ${secret}`,
-    '--junit',
-    path.join(dir, 'r.xml'),
-    '--json',
-    path.join(dir, 'r.json'),
-  ]);
-  expect(code).toBe(1);
-  const nonPreflight = server.received.filter((request) => request.url !== '/');
-  expect(nonPreflight.length).toBeGreaterThan(40);
-  expect(nonPreflight.every((request) => request.headers.authorization === secret)).toBe(true);
-  for (const text of [
-    stdout,
-    stderr,
-    await readFile(path.join(dir, 'r.xml'), 'utf8'),
-    await readFile(path.join(dir, 'r.json'), 'utf8'),
-  ]) {
-    expect(text).not.toContain('s3cr3t');
-  }
-  expect(stdout).toContain('[redacted]');
-});
-
-it('takes header values from --header-file and --header-env, sends them, and never shows them', async () => {
-  server = await startExampleServer({
-    departures: { getStakedApy: (answer, { headers }) => ({ ...answer, body: { echoed: headers['x-api-key'] } }) },
-  });
-  const dir = await scratch();
-  const file = path.join(dir, 'headers.txt');
-  await writeFile(file, "# the service's keys\nX-Api-Key: file-key-5e21\n\nX-Tenant:   tenant-b7\n");
-  const { code, stdout, stderr } = await runCommand(
-    process.execPath,
-    [bin, '--base-url', server.url, '--rps', '200', '--header-file', file, '--header-env', 'X-Trace=CONFORMANCE_TRACE'],
-    { env: { ...process.env, CONFORMANCE_TRACE: 'trace-env-93aa' } },
-  );
-  expect(code).toBe(1);
-  const sent = server.received.filter((request) => request.url !== '/');
-  expect(sent.length).toBeGreaterThan(40);
-  for (const request of sent) {
-    expect(request.headers).toMatchObject({
-      'x-api-key': 'file-key-5e21',
-      'x-tenant': 'tenant-b7',
-      'x-trace': 'trace-env-93aa',
+  const fromFile = ['file-key-5e21', 'tenant-b7'];
+  const fromEnv = 'trace-env-93aa';
+  let headersServer: ExampleServer;
+  /** One run of the bin with a header of each kind: --header, --header-file and --header-env, both reports. */
+  let run: CommandOutcome & { texts: string[] };
+  beforeAll(async () => {
+    // The server echoes the header values into a body, which also breaks that body's schema.
+    headersServer = await startExampleServer({
+      departures: {
+        getStakedApy: (answer, { headers }) => ({
+          ...answer,
+          body: { echoed: headers.authorization, key: headers['x-api-key'], trace: headers['x-trace'] },
+        }),
+      },
     });
-  }
-  for (const text of [stdout, stderr]) {
-    for (const value of ['file-key-5e21', 'tenant-b7', 'trace-env-93aa']) expect(text).not.toContain(value);
-  }
-  expect(stdout).toContain('[redacted]');
+    const dir = await scratch();
+    const file = path.join(dir, 'headers.txt');
+    await writeFile(file, "# the service's keys\nX-Api-Key: file-key-5e21\n\nX-Tenant:   tenant-b7\n");
+    const [xml, json] = [path.join(dir, 'r.xml'), path.join(dir, 'r.json')];
+    const outcome = await runCommand(
+      process.execPath,
+      [
+        bin,
+        '--base-url',
+        headersServer.url,
+        '--rps',
+        '200',
+        '--header',
+        `Authorization: ${secret}`,
+        '--header-file',
+        file,
+        '--header-env',
+        'X-Trace=CONFORMANCE_TRACE',
+        '--junit',
+        xml,
+        '--json',
+        json,
+      ],
+      { env: { ...process.env, CONFORMANCE_TRACE: fromEnv } },
+    );
+    const reports = [await readFile(xml, 'utf8'), await readFile(json, 'utf8')];
+    run = { ...outcome, texts: [outcome.stdout, outcome.stderr, ...reports] };
+    return () => headersServer.close();
+  });
+
+  it('passes --header through on every request and never writes its value into a report, even when echoed', () => {
+    expect(run.code).toBe(1);
+    const nonPreflight = headersServer.received.filter((request) => request.url !== '/');
+    expect(nonPreflight.length).toBeGreaterThan(40);
+    expect(nonPreflight.every((request) => request.headers.authorization === secret)).toBe(true);
+    for (const text of run.texts) expect(text).not.toContain('s3cr3t');
+    expect(run.stdout).toContain('[redacted]');
+  });
+
+  it('takes header values from --header-file and --header-env, sends them, and never shows them', () => {
+    expect(run.code).toBe(1);
+    const sent = headersServer.received.filter((request) => request.url !== '/');
+    expect(sent.length).toBeGreaterThan(40);
+    for (const request of sent) {
+      expect(request.headers).toMatchObject({
+        'x-api-key': 'file-key-5e21',
+        'x-tenant': 'tenant-b7',
+        'x-trace': 'trace-env-93aa',
+      });
+    }
+    for (const text of run.texts) for (const value of [...fromFile, fromEnv]) expect(text).not.toContain(value);
+    expect(run.stdout).toContain('[redacted]');
+  });
 });
 
 it('keeps to --rps and the concurrency cap', async () => {

@@ -1,13 +1,23 @@
 // A server that serves the contract's examples but departs from the contract in one known way per check
-// kind, each on its own operation: the run flags each departure with its check kind, and nothing else.
+// kind, each on its own operation: the run flags each departure with its check kind, and nothing else. The
+// flows' operations answer with a field more (an additive change), which neither they nor the flows fail.
+// One run of the command against it (in this process: what is read is its words and reports; the bin's
+// exit 1 is cli.test.ts's) is what the first four tests read; the flows' own departures get a run each.
 
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { tempFolder } from '../../../test/support/temp.js';
-import { runConformance } from '../src/index.js';
-import { type Answer, type Departure, type ExampleServer, runBin, startExampleServer } from './support/servers.js';
+import { type ConformanceReport, runConformance } from '../src/index.js';
+import {
+  type Answer,
+  type CommandOutcome,
+  type Departure,
+  type ExampleServer,
+  runInProcess,
+  startExampleServer,
+} from './support/servers.js';
 
 type Body = Record<string, unknown>;
 const body = (answer: { body: unknown }) => answer.body as Body;
@@ -32,18 +42,52 @@ const seeded: Record<string, [string, Departure]> = {
   ],
 };
 
+/** One field more, at an answer's top and in a list's items: what the contract does not list, added later. */
+const added = (answer: Answer): Answer => {
+  const extra = (value: unknown) =>
+    value && typeof value === 'object' && !Array.isArray(value) ? { ...value, addedLater: 'a new field' } : value;
+  const withContent = (value: unknown) =>
+    value && typeof value === 'object' && Array.isArray((value as Body).content)
+      ? { ...(value as Body), content: ((value as Body).content as unknown[]).map(extra) }
+      : value;
+  const next = Array.isArray(answer.body) ? answer.body.map(extra) : extra(withContent(answer.body));
+  return { ...answer, body: next };
+};
+// The operations of the flows, none of them seeded.
+const additive = ['listPairs', 'queryLatestPrices', 'queryPriceUpdates', 'listCompetitions', 'listPositions'];
+
 let server: ExampleServer;
+/** The run of the command against the server, with both reports. */
+let run: CommandOutcome & { junit: string; json: string; report: ConformanceReport };
 beforeAll(async () => {
-  const departures = Object.fromEntries(
-    Object.entries(seeded).map(([operationId, [, departure]]) => [operationId, departure]),
-  );
+  const departures = {
+    ...Object.fromEntries(Object.entries(seeded).map(([operationId, [, departure]]) => [operationId, departure])),
+    ...Object.fromEntries(additive.map((operationId) => [operationId, added])),
+  };
   server = await startExampleServer({ departures });
+  const dir = tempFolder('conformance-faulty-');
+  const junit = path.join(dir, 'report.xml');
+  const json = path.join(dir, 'report.json');
+  const outcome = await runInProcess([
+    '--base-url',
+    server.url,
+    '--no-behaviour',
+    '--rps',
+    '200',
+    '--concurrency',
+    '8',
+    '--junit',
+    junit,
+    '--json',
+    json,
+  ]);
+  run = { ...outcome, junit, json, report: JSON.parse(await readFile(json, 'utf8')) };
+  return () => server.close();
 });
-afterAll(() => server?.close());
 
 describe('against a server with one departure per check kind', () => {
-  it('flags every seeded departure with its check kind and no problem on the clean operations', async () => {
-    const report = await runConformance({ baseUrl: server.url, behaviour: false, rps: 200, concurrency: 8 });
+  it('flags every seeded departure with its check kind and no problem on the clean operations', () => {
+    const { report } = run;
     const failing = report.operations.filter((result) => result.status !== 'pass' && result.status !== 'skipped');
     expect(failing.map((result) => result.operationId).sort()).toEqual(Object.keys(seeded).sort());
     for (const result of failing) {
@@ -62,14 +106,8 @@ describe('against a server with one departure per check kind', () => {
     );
   });
 
-  it('names what broke: the field, the expected rule and the observed value', async () => {
-    const report = await runConformance({
-      baseUrl: server.url,
-      behaviour: false,
-      rps: 200,
-      concurrency: 8,
-      workflows: false,
-    });
+  it('names what broke: the field, the expected rule and the observed value', () => {
+    const { report } = run;
     const problem = (operationId: string) =>
       report.problems.filter((candidate) => candidate.operationId === operationId);
     expect(problem('getStakedPortfolio')).toContainEqual(
@@ -117,20 +155,7 @@ describe('against a server with one departure per check kind', () => {
   });
 
   it('exits 1 and writes a JUnit testcase per operation and workflow with a failure per problem, and the JSON', async () => {
-    const dir = tempFolder('conformance-faulty-');
-    const junit = path.join(dir, 'report.xml');
-    const json = path.join(dir, 'report.json');
-    const { code, stdout } = await runBin([
-      '--base-url',
-      server.url,
-      '--no-behaviour',
-      '--rps',
-      '200',
-      '--junit',
-      junit,
-      '--json',
-      json,
-    ]);
+    const { code, stdout, junit, json } = run;
     expect(code).toBe(1);
     expect(stdout).toMatch(/^ {2}FAIL {2}getMyRank +GET/m);
     expect(stdout).toMatch(/^ {2}ok {4}listLeaderboard +GET/m);
@@ -236,35 +261,15 @@ describe('a departure inside a flow', () => {
   });
 
   it('judges a field the contract does not list as the operations do: an additive change passes both', async () => {
-    // Every answer of the flows' operations carries one field more, at its top and in a list's items.
-    const added = (answer: Answer): Answer => {
-      const extra = (value: unknown) =>
-        value && typeof value === 'object' && !Array.isArray(value) ? { ...value, addedLater: 'a new field' } : value;
-      const withContent = (value: unknown) =>
-        value && typeof value === 'object' && Array.isArray((value as Body).content)
-          ? { ...(value as Body), content: ((value as Body).content as unknown[]).map(extra) }
-          : value;
-      const next = Array.isArray(answer.body) ? answer.body.map(extra) : extra(withContent(answer.body));
-      return { ...answer, body: next };
-    };
-    const flowServer = await startExampleServer({
-      departures: Object.fromEntries(
-        ['listPairs', 'queryLatestPrices', 'queryPriceUpdates', 'listCompetitions', 'listPositions'].map((id) => [
-          id,
-          added,
-        ]),
-      ),
-    });
-    try {
-      const report = await runConformance({ baseUrl: flowServer.url, behaviour: false, rps: 200 });
-      expect(report.problems).toEqual([]);
-      expect(report.workflows.map((workflow) => [workflow.workflowId, workflow.status])).toEqual([
-        ['marketToPriceUpdates', 'pass'],
-        ['competitionToLeaderboard', 'pass'],
-        ['traderPositionsToUnrealizedPnl', 'pass'],
-      ]);
-    } finally {
-      await flowServer.close();
-    }
+    // The run above: every answer of the flows' operations carries one field more.
+    const pairs = await (await fetch(`${server.url}/v1/pairs`)).json();
+    expect(JSON.stringify(pairs)).toContain('"addedLater":"a new field"');
+    const { report } = run;
+    expect(report.problems.filter((problem) => additive.includes(problem.operationId) || problem.workflow)).toEqual([]);
+    expect(report.workflows.map((workflow) => [workflow.workflowId, workflow.status])).toEqual([
+      ['marketToPriceUpdates', 'pass'],
+      ['competitionToLeaderboard', 'pass'],
+      ['traderPositionsToUnrealizedPnl', 'pass'],
+    ]);
   });
 });

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { tempFolder } from '../../../test/support/temp.js';
 import { runConformance, type SentRequest } from '../src/index.js';
-import { type ExampleServer, runBin, startExampleServer } from './support/servers.js';
+import { type ExampleServer, runBin, runInProcess, startExampleServer } from './support/servers.js';
 
 const token = 'redirect-test-token-8c1f';
 const join = 'POST /v1/trading-competition/join';
@@ -31,8 +31,11 @@ const redirectTo =
 const sorted = (requests: readonly { method: string; url?: string; target?: string }[]) =>
   requests.map((request) => `${request.method} ${request.url ?? request.target}`).sort();
 
-/** Runs the bin against a service whose flow steps answer with redirects; resolves with what each side saw. */
-async function runAgainstRedirects(extraArgs: string[] = []) {
+/**
+ * Runs the command against a service whose flow steps answer with redirects (through the bin, or in this
+ * process where the process is not what is read); resolves with what each side saw.
+ */
+async function runAgainstRedirects(extraArgs: string[] = [], { throughBin = true } = {}) {
   const elsewhere = await startExampleServer();
   const service = await startExampleServer({
     departures: {
@@ -46,7 +49,7 @@ async function runAgainstRedirects(extraArgs: string[] = []) {
   const dir = tempFolder('conformance-redirects-');
   const json = path.join(dir, 'report.json');
   const junit = path.join(dir, 'report.xml');
-  const outcome = await runBin([
+  const outcome = await (throughBin ? runBin : runInProcess)([
     '--base-url',
     service.url,
     '--no-behaviour',
@@ -127,7 +130,7 @@ describe('redirects', () => {
   });
 
   it('with --allow-writes, the join is sent once, by the runner, and the gasless submission never', async () => {
-    const { report, received, elsewhere } = await runAgainstRedirects(['--allow-writes']);
+    const { report, received, elsewhere } = await runAgainstRedirects(['--allow-writes'], { throughBin: false });
     expect(received.filter((request) => request === join)).toHaveLength(1);
     expect(report.requests.filter((request: SentRequest) => `${request.method} ${request.target}` === join)).toEqual([
       expect.objectContaining({ from: 'runner', status: 200 }),

@@ -5,7 +5,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { freePort } from '../../../test/support/ports.js';
 import { tempFolder } from '../../../test/support/temp.js';
 import { runConformance } from '../src/index.js';
@@ -31,14 +31,20 @@ const parseJunit = (text: string) =>
  * Runs the bin's command (in this process: what is read here is its words and reports, not the process)
  * against a server with the departures, with both reports; resolves with what it wrote.
  */
-async function runWithReports(departures: Record<string, Departure>, extra: string[] = []) {
-  server = await startExampleServer({ departures });
+async function runWithReports(
+  departures: Record<string, Departure>,
+  extra: string[] = [],
+  { keep = false }: { keep?: boolean } = {},
+) {
+  // A kept server is closed by its caller; else by afterEach.
+  const started = await startExampleServer({ departures });
+  if (!keep) server = started;
   const dir = await scratch();
   const junit = path.join(dir, 'report.xml');
   const json = path.join(dir, 'report.json');
   const outcome = await runInProcess([
     '--base-url',
-    server.url,
+    started.url,
     '--no-behaviour',
     '--rps',
     '200',
@@ -50,22 +56,32 @@ async function runWithReports(departures: Record<string, Departure>, extra: stri
   ]);
   return {
     ...outcome,
-    url: server.url,
+    url: started.url,
+    close: () => started.close(),
     junit: parseJunit(await readFile(junit, 'utf8')),
     report: JSON.parse(await readFile(json, 'utf8')),
   };
 }
 
+const secret = 'Bearer s3cr3t-t0ken-value';
+let failingRun: ReturnType<typeof runWithReports> | undefined;
+/** A run with two failures and a secret header, made by the first test that reads it (its server kept). */
+const runWithFailures = () => {
+  failingRun ??= runWithReports(
+    {
+      getMyRank: (answer) => ({ ...answer, body: { ...body(answer), rank: '1' } }),
+      queryLatestPrices: (answer) => ({ ...answer, body: { ...body(answer), prices: 'none' } }),
+    },
+    ['--header', `Authorization: ${secret}`],
+    { keep: true },
+  );
+  return failingRun;
+};
+afterAll(async () => (await failingRun)?.close());
+
 describe('a failure shows its request', () => {
   it('the method, the whole URL with its query and a POST body, in the summary, JUnit and JSON; secrets redacted', async () => {
-    const secret = 'Bearer s3cr3t-t0ken-value';
-    const { stdout, junit, report, url } = await runWithReports(
-      {
-        getMyRank: (answer) => ({ ...answer, body: { ...body(answer), rank: '1' } }),
-        queryLatestPrices: (answer) => ({ ...answer, body: { ...body(answer), prices: 'none' } }),
-      },
-      ['--header', `Authorization: ${secret}`],
-    );
+    const { stdout, junit, report, url } = await runWithFailures();
     const myRank = `GET ${url}/v1/leaderboard/my-rank?user_address=0x4a7f2c9e1b3d5f60718293a4b5c6d7e8f9012a3b`;
     expect(report.problems).toContainEqual(expect.objectContaining({ operationId: 'getMyRank', request: myRank }));
     const latest = report.problems.find((problem: Body) => problem.operationId === 'queryLatestPrices');
@@ -270,7 +286,8 @@ describe('--only and --skip', () => {
 
 describe('the observations in the summary', () => {
   it('are one line per point, cut; whole in the JSON report', async () => {
-    const { stdout, report } = await runWithReports({});
+    // The run with two failures: its observations are those of every run, the departures at no open point.
+    const { stdout, report } = await runWithFailures();
     const section = stdout.split('Observations (')[1]?.split('\n\n')[0] ?? '';
     const lines = section.split('\n').slice(1);
     expect(lines).toHaveLength(report.observations.length);

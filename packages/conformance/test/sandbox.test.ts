@@ -1,13 +1,14 @@
-// The mock started with a sandbox must conform to the contract, as the real service is checked: through the
-// bin, with the world's own team, market and competition in --params (what a backend passes for its real
-// data), and without them, as `npm run conformance` runs: the contract's examples name the cast's market and
-// team, which the world has. Its behaviours across requests hold, its addresses in mixed case too.
+// The mock started with a sandbox must conform to the contract, as the real service is checked: the command,
+// with the world's own team, market and competition in --params (what a backend passes for its real data),
+// and without them, as `npm run conformance` runs: the contract's examples name the cast's market and team,
+// which the world has. Its behaviours across requests hold, its addresses in mixed case too. The command runs
+// in this process (what is read is its exit code, words and report; the bin's process is cli.test.ts's).
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type MockServer, startMock } from '@trading-analytics/mock';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { tempFolder } from '../../../test/support/temp.js';
-import { runBin, startPlantedService } from './support/servers.js';
+import { runInProcess, startPlantedService } from './support/servers.js';
 
 interface World {
   cast: {
@@ -40,7 +41,7 @@ it('finds every operation and every workflow of the sandbox conforming with the 
     }),
   );
   const json = path.join(dir, 'report.json');
-  const { code, stdout } = await runBin([
+  const { code, stdout } = await runInProcess([
     '--base-url',
     mock.url,
     '--params',
@@ -65,7 +66,7 @@ it('finds every operation and every workflow of the sandbox conforming with the 
 
 it('without --params too, as `npm run conformance` runs it: every operation and workflow conforms, exit 0', async () => {
   const json = path.join(dir, 'bare.json');
-  const { code, stdout } = await runBin(['--base-url', mock.url, '--rps', '100', '--json', json]);
+  const { code, stdout } = await runInProcess(['--base-url', mock.url, '--rps', '100', '--json', json]);
   const report = JSON.parse(await readFile(json, 'utf8'));
   expect(
     report.operations.filter((result: { status: string }) => result.status === 'fail'),
@@ -79,7 +80,7 @@ it('with every address in mixed case (as a checksum writes them) but where the d
   const planted = await startPlantedService({ upstream: mock.url, mixedCaseAddresses: true });
   try {
     const json = path.join(dir, 'mixed-case.json');
-    const { code, stdout } = await runBin(['--base-url', planted.url, '--rps', '100', '--json', json]);
+    const { code, stdout } = await runInProcess(['--base-url', planted.url, '--rps', '100', '--json', json]);
     const report = JSON.parse(await readFile(json, 'utf8'));
     expect(report.problems, stdout).toEqual([]);
     expect(code, stdout).toBe(0);

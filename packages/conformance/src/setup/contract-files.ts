@@ -1,18 +1,34 @@
 // The contract the runner checks against: the copies in the package's own contract/ folder, which its build
 // puts there (from generated/ inside the repository, shipped in the tarball), so where they are follows from
-// where this module is; or a folder the caller names. The bundle is read with its operations; the workflow
-// files are those beside it.
+// where this module is; or a folder the caller names. The bundle is read with its operations and validators;
+// the workflow files are those beside it.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type ContractOperation, listOperations, type OpenApiDocument } from '@trading-analytics/core';
+import {
+  type ContractOperation,
+  ContractValidator,
+  listOperations,
+  type OpenApiDocument,
+} from '@trading-analytics/core';
 
 export interface LoadedContract {
   /** The folder holding openapi.json and the workflow files. */
   dir: string;
   document: OpenApiDocument;
   operations: ContractOperation[];
+  /**
+   * The run's two validators of the bundle: `first` stops at the first error (every answer is checked with
+   * it), `all` collects every error (for a small invalid body). A real service's date-times are held to
+   * RFC 3339 (the mock's lenient reading is for requests, as Prism's).
+   */
+  validators: { first: ContractValidator; all: ContractValidator };
 }
+
+// The last bundle read, by its folder and text: a run of the same contract again in this process (a program
+// that checks a service now and then, a test suite) reuses it, and the schemas its validators compiled
+// (compiling them is about a third of a run's own work). Nothing of a run writes into them.
+let last: { dir: string; text: string; loaded: LoadedContract } | undefined;
 
 /** The folder of the contract this package checks against (throws, saying how it is made, when it is missing). */
 function contractDir(): string {
@@ -26,10 +42,18 @@ function contractDir(): string {
   return dir;
 }
 
-/** The bundle in `dir` (by default the package's own contract) and its operations. */
+/** The bundle in `dir` (by default the package's own contract), its operations and its validators. */
 export function loadContract(dir = contractDir()): LoadedContract {
-  const document = JSON.parse(readFileSync(path.join(dir, 'openapi.json'), 'utf8')) as OpenApiDocument;
-  return { dir, document, operations: listOperations(document) };
+  const text = readFileSync(path.join(dir, 'openapi.json'), 'utf8');
+  if (last?.dir === dir && last.text === text) return last.loaded;
+  const document = JSON.parse(text) as OpenApiDocument;
+  const validators = {
+    first: new ContractValidator(document, { allErrors: false, dateTimes: 'rfc3339' }),
+    all: new ContractValidator(document, { dateTimes: 'rfc3339' }),
+  } as const;
+  const loaded = { dir, document, operations: listOperations(document), validators };
+  last = { dir, text, loaded };
+  return loaded;
 }
 
 /** The Arazzo files beside the bundle, in name order. */
