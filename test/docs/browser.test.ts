@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notShown } from '../contract/seed-facts';
 import { launchChromium } from '../support/browser';
 import { type Json, listOperations, loadBundle } from '../support/contract';
+import { at } from '../support/present';
 import { root } from './samples';
 
 const document = loadBundle();
@@ -40,7 +41,7 @@ const operations: DocOperation[] = (document.tags as Json[]).flatMap((tag) =>
     })),
 );
 const guides = [...(document.info.description as string).matchAll(/^# (.+)$/gm)]
-  .map((match) => match[1])
+  .map((match) => match[1]!)
   .concat(scenariosHeading, notDocumentedHeading);
 const markers: string[] = [];
 (function collect(node: Json, key?: string) {
@@ -210,7 +211,7 @@ describe.each(origins)('docs page over %s', (originName, address) => {
   it('shows the first operation after a fresh load and two clicks', async () => {
     const started = performance.now();
     await page.goto(url);
-    await reachOperation(page, operations[0]);
+    await reachOperation(page, at(operations, 0));
     metrics[`loadAndClickToFirstOperationMs_${originName}`] = Math.round(performance.now() - started);
   });
 
@@ -219,7 +220,7 @@ describe.each(origins)('docs page over %s', (originName, address) => {
     await page.goto('about:blank');
     const started = performance.now();
     await page.goto(`${url}${link}`);
-    await sectionOnScreen(page, link.slice(1), operations[0].summary);
+    await sectionOnScreen(page, link.slice(1), at(operations, 0).summary);
     metrics[`deepLinkToFirstOperationMs_${originName}`] = Math.round(performance.now() - started);
   });
 
@@ -285,13 +286,13 @@ describe('a broken page', () => {
       'void (__redoc_definition, __redoc_options',
     );
     expect(broken).not.toBe(html);
-    expect(broken.includes(operations[0].summary)).toBe(true);
+    expect(broken.includes(at(operations, 0).summary)).toBe(true);
     const brokenFile = path.join(outputDir, 'docs/broken.html');
     await writeFile(brokenFile, broken);
     const { page } = await watchedPage(`${pathToFileURL(path.dirname(brokenFile)).href}/`);
     try {
       await page.goto(pathToFileURL(brokenFile).href);
-      await expect(reachOperation(page, operations[0], 3_000)).rejects.toThrow();
+      await expect(reachOperation(page, at(operations, 0), 3_000)).rejects.toThrow();
     } finally {
       await page.close();
       await rm(brokenFile, { force: true });
