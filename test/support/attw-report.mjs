@@ -4,17 +4,14 @@
 // require() of an ESM-only package, left out by design), as one JSON object keyed by tarball. The analysis is
 // the CLI's own: @arethetypeswrong/core as the CLI pins it, called as the CLI calls it for a tarball.
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-const cli = createRequire(import.meta.url).resolve('@arethetypeswrong/cli/package.json');
-const coreDir = dirname(createRequire(cli).resolve('@arethetypeswrong/core/package.json'));
-const core = await import(pathToFileURL(join(coreDir, 'dist/index.js')).href);
+const [coreModule, ...tarballs] = process.argv.slice(2);
+const core = await import(pathToFileURL(String(coreModule)).href);
 
 /** @type {Record<string, unknown[]>} */
 const report = {};
-for (const tarball of process.argv.slice(2)) {
+for (const tarball of tarballs) {
   try {
     const analysis = await core.checkPackage(
       core.createPackageFromTarballData(new Uint8Array(await readFile(tarball))),

@@ -167,7 +167,10 @@ const attwReport = fileURLToPath(new URL('./attw-report.mjs', import.meta.url));
 
 /** attw's problems (see attw-report.mjs) for each of `tarballs`, from one process. */
 async function attwProblems(tarballs: string[]): Promise<Record<string, unknown[]>> {
-  return JSON.parse(await outputOf(process.execPath, [attwReport, ...tarballs], { timeoutMs: 120_000 }));
+  // The analysis the CLI runs, from the @arethetypeswrong/core the CLI itself depends on.
+  const cli = require.resolve('@arethetypeswrong/cli/package.json');
+  const core = join(dirname(createRequire(cli).resolve('@arethetypeswrong/core/package.json')), 'dist/index.js');
+  return JSON.parse(await outputOf(process.execPath, [attwReport, core, ...tarballs], { timeoutMs: 120_000 }));
 }
 
 /**
