@@ -6,12 +6,13 @@ import { lintBundle, lintSource } from '@trading-analytics/pipeline/lint';
 import { describe, expect, it } from 'vitest';
 
 describe('build pipeline', () => {
+  // Also the clean start of build-steps.test.ts, whose scratch copy starts as these files.
   it('lints the source clean (Redocly and Spectral)', async () => {
-    await expect(lintSource()).resolves.toMatch(/0 problems.*0 problems/);
+    await expect(lintSource()).resolves.toBe('Redocly: 0 problems, Spectral: 0 problems');
   });
 
   it('lints the bundle clean (Spectral)', async () => {
-    await expect(lintBundle()).resolves.toMatch(/0 problems/);
+    await expect(lintBundle()).resolves.toBe('Spectral: 0 problems');
   });
 
   it('has generated/ up to date with openapi/', async () => {

@@ -1,12 +1,12 @@
 // `npm run release`: packs every package with an SBOM and a SHA-256 list and changes nothing in the tree;
 // with `--publish --registry <url>` it publishes the tarballs, only once every other step passed, and prints no
 // credential. One run (without the build: generated/ is checked fresh by the contract project) publishes to a
-// throwaway Verdaccio and serves every check: the tarballs install from that registry into a fresh app with an
-// empty cache, their bins run, a strict consumer type-checks, and each SBOM lists exactly what installing its
-// package alone from the registry brings. Recording writes the changelogs and refuses to rewrite a recorded
-// release by accident.
+// throwaway Verdaccio and serves every check: the tarballs install from that registry into a fresh app whose
+// npm cache holds none of them, their bins run, a strict consumer type-checks, and each SBOM lists exactly what
+// installing its package alone from the registry brings. Recording writes the changelogs and refuses to rewrite
+// a recorded release by accident.
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -21,7 +21,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { outputOf, runCommand } from '../support/commands';
 import { type Json, listOperations, loadBundle } from '../support/contract';
 import { scratchEnv, typeCheckProject } from '../support/packing';
-import { type Registry, startRegistry } from '../support/registry';
+import { cachedTarballs, heldIntegrity, type Registry, seedCache, startRegistry } from '../support/registry';
 import { baselineFile, root } from './seeds';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -66,10 +66,13 @@ let failedFirst: Outcome;
 let failedFirstHeld: string[];
 let published: Outcome;
 
-/** The npm environment of an app that installs from the throwaway registry, with a cache of its own. */
+/**
+ * The npm cache of the apps that install from the throwaway registry, of their own: seeded with the user's
+ * third-party tarballs, never with ours (see seedCache).
+ */
 const appCache = path.join(work, 'app-cache');
 
-/** Writes an app that depends on `dependencies` and takes every package from the registry. */
+/** Writes an app that depends on `dependencies` and takes the release's packages from the registry. */
 async function makeApp(folder: string, dependencies: Record<string, string>): Promise<string> {
   const app = path.join(work, folder);
   await mkdir(app, { recursive: true });
@@ -77,12 +80,12 @@ async function makeApp(folder: string, dependencies: Record<string, string>): Pr
     path.join(app, 'package.json'),
     JSON.stringify({ name: folder, private: true, type: 'module', dependencies }),
   );
-  await writeFile(path.join(app, '.npmrc'), `registry=${registry.url}\n`);
+  await writeFile(path.join(app, '.npmrc'), `${registry.scopeConfig}\n`);
   return app;
 }
 
 /**
- * Installs an app's dependencies from the registry, with the test's own npm cache (empty before the first);
+ * Installs an app's dependencies from the registry, with the test's own npm cache (see appCache);
  * `lockOnly`: npm resolves the tree it would install and writes it to package-lock.json, fetching no tarball.
  */
 async function installApp(app: string, { lockOnly = false } = {}): Promise<void> {
@@ -133,17 +136,6 @@ function installedHere(lock: Json): [string, Json][] {
   return entries.filter((entry) => !elsewhere.includes(entry));
 }
 
-/** What the registry holds for name@version: the tarball's integrity, or undefined. */
-async function heldIntegrity(name: string, at: string): Promise<string | undefined> {
-  return outputOf(npm, ['view', `${name}@${at}`, 'dist.integrity', '--json', '--registry', registry.url], {
-    cwd: work,
-    env: registryEnv,
-  }).then(
-    (stdout) => (stdout.trim() ? JSON.parse(stdout) : undefined),
-    () => undefined,
-  );
-}
-
 const integrityOf = (file: string) => `sha512-${createHash('sha512').update(readFileSync(file)).digest('base64')}`;
 
 beforeAll(async () => {
@@ -158,7 +150,7 @@ beforeAll(async () => {
   writeFileSync(blocked, '');
   const publish = ['--publish', '--registry', registry.url];
   failedFirst = await releaseCommand(['--skip-build', '--out', path.join(blocked, 'release'), ...publish], registryEnv);
-  failedFirstHeld = (await Promise.all(released.map((pkg) => heldIntegrity(pkg.name, version)))).filter(
+  failedFirstHeld = (await Promise.all(released.map((pkg) => heldIntegrity(registry, pkg.name, version)))).filter(
     (held): held is string => held !== undefined,
   );
   published = await releaseCommand(['--skip-build', '--out', outDir, ...publish], registryEnv);
@@ -187,7 +179,9 @@ describe('npm run release -- --publish --registry <url>', () => {
 
   it('puts every package on the registry as packed, at the one version', async () => {
     for (const pkg of released)
-      expect(await heldIntegrity(pkg.name, version), pkg.name).toBe(integrityOf(path.join(outDir, tarballName(pkg))));
+      expect(await heldIntegrity(registry, pkg.name, version), pkg.name).toBe(
+        integrityOf(path.join(outDir, tarballName(pkg))),
+      );
   });
 
   it('leaves a version the registry holds with the same tarball, and publishes nothing when it holds one with another', async () => {
@@ -208,10 +202,16 @@ describe('npm run release -- --publish --registry <url>', () => {
     await expect(publishTarballs([{ ...core, tarball: other }], registry.url)).rejects.toThrow(
       `already holds @trading-analytics/core@${version} with another tarball than this release's: nothing was published`,
     );
-    expect(await heldIntegrity(core.name, version)).toBe(integrityOf(core.tarball));
+    expect(await heldIntegrity(registry, core.name, version)).toBe(integrityOf(core.tarball));
   });
 
-  it('installs every package from the registry into a fresh app with an empty cache: the bins run and a strict consumer type-checks', async () => {
+  it('installs every package from the registry into a fresh app whose cache holds none of them: the bins run and a strict consumer type-checks', async () => {
+    // npm takes a tarball from its cache by integrity, and ours have the same bytes each run: the app's cache,
+    // seeded with the user's third-party tarballs, has none of ours, and no packument at all.
+    const ours = released.map((pkg) => path.join(outDir, tarballName(pkg)));
+    await seedCache(appCache, ours);
+    expect(cachedTarballs(appCache, ours)).toEqual([]);
+    expect(existsSync(path.join(appCache, '_cacache/index-v5'))).toBe(false);
     // A Node app, so it has Node's types (the mock's declarations use them), at the version this repository pins.
     const nodeTypes = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).devDependencies['@types/node'];
     const app = await makeApp('consumer-app', {

@@ -1,8 +1,8 @@
 // The packaged-install tests' set-up and checks: a package's tarball (packed once per run by the global setup,
 // `inject('packed')`) installed into an empty project as a user gets it, publint and attw over the tarball, and
 // a type check of code written in the installed project.
-import { readFileSync, writeFileSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -163,22 +163,55 @@ async function publintMessages(tarball: string): Promise<string[]> {
   return messages.map((message) => formatMessage(message, pkg) ?? message.code);
 }
 
+const attwReport = fileURLToPath(new URL('./attw-report.mjs', import.meta.url));
+
+/** attw's problems (see attw-report.mjs) for each of `tarballs`, from one process. */
+async function attwProblems(tarballs: string[]): Promise<Record<string, unknown[]>> {
+  // The analysis the CLI runs, from the @arethetypeswrong/core the CLI itself depends on.
+  const cli = require.resolve('@arethetypeswrong/cli/package.json');
+  const core = join(dirname(createRequire(cli).resolve('@arethetypeswrong/core/package.json')), 'dist/index.js');
+  return JSON.parse(await outputOf(process.execPath, [attwReport, core, ...tarballs], { timeoutMs: 120_000 }));
+}
+
+/**
+ * attw's problems for every tarball the global setup packed, found once per run: the first file to ask runs the
+ * analysis over them all and leaves the report beside them (written aside, then renamed); the others wait for
+ * it. A failed analysis leaves its error there, so no file waits in vain.
+ */
+async function packedTypesProblems(): Promise<Record<string, unknown[]>> {
+  const tarballs = inject('packed').map((pkg) => pkg.tarball);
+  const folder = dirname(tarballs[0]!);
+  const report = join(folder, 'attw-report.json');
+  try {
+    await writeFile(join(folder, 'attw-report.lock'), '', { flag: 'wx' });
+  } catch {
+    for (const deadline = Date.now() + 180_000; !existsSync(report); ) {
+      if (Date.now() > deadline) throw new Error(`No attw report in ${folder} within 180 s.`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const { problems, error } = JSON.parse(readFileSync(report, 'utf8'));
+    if (error !== undefined) throw new Error(`attw failed in another test file: ${error}`);
+    return problems;
+  }
+  const outcome = await attwProblems(tarballs).then(
+    (problems) => ({ problems }),
+    (error: unknown) => ({ error: String(error) }),
+  );
+  await writeFile(`${report}.partial`, JSON.stringify(outcome));
+  await rename(`${report}.partial`, report);
+  if ('error' in outcome) throw new Error(outcome.error);
+  return outcome.problems;
+}
+
 /**
  * @arethetypeswrong/cli's problems for an ESM-only tarball (its `esm-only` profile), node10 resolution included.
  * The require() of an ESM-only package stays a problem attw reports under node16-cjs; it is left out, by design.
+ * No report for the tarball (attw itself failed) is a problem too, never a clean bill.
  */
 async function typesProblems(tarball: string): Promise<unknown[]> {
-  const attw = join(dirname(require.resolve('@arethetypeswrong/cli/package.json')), 'dist/index.js');
-  // attw exits non-zero on any problem in the profile; its JSON report is on stdout either way.
-  const { stdout } = await runCommand(process.execPath, [attw, tarball, '--profile', 'esm-only', '--format', 'json'], {
-    cwd: dirname(tarball),
-  });
-  // No report at all (attw itself failed) is a problem too, never a clean bill.
-  const report = stdout || '{"problems":{"attw":[{"failed":true}]}}';
-  const { problems } = JSON.parse(report) as { problems: Record<string, { resolutionKind?: string }[]> };
-  return Object.values(problems)
-    .flat()
-    .filter((problem) => problem.resolutionKind !== 'node16-cjs');
+  const packed = inject('packed').some((pkg) => pkg.tarball === tarball);
+  const problems = packed ? await packedTypesProblems() : await attwProblems([tarball]);
+  return problems[tarball] ?? [{ failed: `no attw report for ${tarball}` }];
 }
 
 /**

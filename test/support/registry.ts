@@ -1,10 +1,12 @@
 // A throwaway npm registry for the release test: Verdaccio (pinned in tools/verdaccio/, installed on first use
-// by scripts/pipeline/src/tools.ts) on 127.0.0.1 with its storage in a temporary folder. The release's scope,
-// @trading-analytics, is served only from what is published to it; every other package comes through it from
-// the registry npm is set to use. `stop()` ends the process and removes the folder.
+// by scripts/pipeline/src/tools.ts) on 127.0.0.1 with its storage in a temporary folder. It serves the release's
+// scope, @trading-analytics, only from what is published to it, and nothing else: an app that installs from it
+// takes that scope from it (`scopeConfig`) and every other package from the registry npm is set to use, as a
+// user's app takes both from one registry. `stop()` ends the process and removes the folder.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { link, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -17,6 +19,8 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 export interface Registry {
   url: string;
+  /** The `.npmrc` line that takes the release's scope from this registry. */
+  scopeConfig: string;
   /** A copy of the user's npm config with a token for this registry: give it to npm as `npm_config_userconfig`. */
   userconfig: string;
   /** The token in `userconfig`, so that a test can check it never reaches an output. */
@@ -51,15 +55,14 @@ export async function startRegistry(): Promise<Registry> {
     await rm(work, { recursive: true, force: true });
   };
   try {
-    const [tool, upstream, port] = await Promise.all([installedTool('verdaccio'), npmConfig('registry'), freePort()]);
+    const [tool, port] = await Promise.all([installedTool('verdaccio'), freePort()]);
+    // No uplink: a package of another scope asked of it is a 404, never a copy passed through.
     const config = [
       `storage: ${JSON.stringify(path.join(work, 'storage'))}`,
       'web: { enable: false }',
       `auth: { htpasswd: { file: ${JSON.stringify(path.join(work, 'htpasswd'))}, max_users: -1 } }`,
-      `uplinks: { upstream: { url: ${JSON.stringify(upstream)} } }`,
       'packages:',
       "  '@trading-analytics/*': { access: $all, publish: $all }",
-      "  '**': { access: $all, proxy: upstream }",
       'middlewares: { audit: { enabled: false } }',
       'log: { type: stdout, format: pretty, level: warn }',
     ].join('\n');
@@ -95,9 +98,59 @@ export async function startRegistry(): Promise<Registry> {
       if (ready) break;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    return { url, userconfig, token, work, stop };
+    return { url, scopeConfig: `@trading-analytics:registry=${url}`, userconfig, token, work, stop };
   } catch (error) {
     await stop();
     throw error;
   }
+}
+
+/**
+ * The integrity of the tarball `registry` holds for name@version (its packument, asked over HTTP), or undefined
+ * when it holds no such version; any other answer fails.
+ */
+export async function heldIntegrity(registry: Registry, name: string, version: string): Promise<string | undefined> {
+  const answer = await fetch(`${registry.url}${name.replace('/', '%2f')}`, { headers: { accept: 'application/json' } });
+  if (answer.status === 404) return undefined;
+  if (!answer.ok) throw new Error(`${registry.url} answered ${answer.status} for ${name}: ${await answer.text()}`);
+  const packument = (await answer.json()) as { versions?: Record<string, { dist?: { integrity?: string } }> };
+  return packument.versions?.[version]?.dist?.integrity;
+}
+
+/** Where cacache keeps the content whose SHA-512 is `hex` (an npm cache's _cacache/content-v2/sha512/...). */
+const contentPath = (cache: string, hex: string) =>
+  path.join(cache, '_cacache/content-v2/sha512', hex.slice(0, 2), hex.slice(2, 4), hex.slice(4));
+
+/** The tarballs among `tarballs` whose content the npm cache `cache` holds (npm would take them from it). */
+export const cachedTarballs = (cache: string, tarballs: string[]): string[] =>
+  tarballs.filter((tarball) =>
+    existsSync(contentPath(cache, createHash('sha512').update(readFileSync(tarball)).digest('hex'))),
+  );
+
+/**
+ * An npm cache (`--cache <folder>`) for an app that installs from the throwaway registry, seeded with the
+ * contents of the user's npm cache, so that the third-party tarballs npm ci and earlier installs fetched come
+ * from it, but without the contents of `ours` (our tarballs: npm packs the same bytes each run, and the
+ * packaged-install tests put them in the user's cache) and without any index entry, so every packument, ours
+ * included, is asked of a registry. Hard links (cacache writes a content file once, under its hash, and never
+ * rewrites it); where the user's cache is on another file system it starts empty, as it did before.
+ */
+export async function seedCache(folder: string, ours: string[]): Promise<void> {
+  const from = path.join(await npmConfig('cache'), '_cacache/content-v2');
+  const to = path.join(folder, '_cacache/content-v2');
+  const files = (await readdir(from, { recursive: true, withFileTypes: true }).catch(() => [])).filter((entry) =>
+    entry.isFile(),
+  );
+  try {
+    for (const file of files) {
+      const target = path.join(to, path.relative(from, path.join(file.parentPath, file.name)));
+      await mkdir(path.dirname(target), { recursive: true });
+      await link(path.join(file.parentPath, file.name), target);
+    }
+  } catch (error) {
+    if (!['EXDEV', 'EPERM', 'EMLINK'].includes((error as NodeJS.ErrnoException).code ?? '')) throw error;
+    await rm(to, { recursive: true, force: true });
+  }
+  for (const tarball of ours)
+    await rm(contentPath(folder, createHash('sha512').update(readFileSync(tarball)).digest('hex')), { force: true });
 }
