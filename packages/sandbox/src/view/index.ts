@@ -186,11 +186,14 @@ export class View {
    * A trader's positions opened from `from` (within the history) up to `to`, as they stand at now: what the
    * trader's view holds of that span, drawn without the rest of their history (for a few traders' roles).
    */
-  opened(index: number, from: number, to = this.now): Position[] {
+  opened(index: number, from: number, to = this.now): readonly Position[] {
     const { timeline, writes, now } = this;
     const base = timeline.traders[index];
     const trades = writes.tradesByTrader.get(index);
     const early = writes.earlyCloses.get(index);
+    // A trader nothing was done to, read over the whole history: the timeline keeps their list across moves.
+    if (base && !trades && !early && from <= this.historyStart && to >= now)
+      return timeline.shownAt(base, this.historyStart, now);
     const positions: Position[] = [];
     if (base) {
       for (const position of timeline.openedBetween(base, Math.max(from, this.historyStart), Math.min(to, now))) {

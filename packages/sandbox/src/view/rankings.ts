@@ -57,6 +57,39 @@ function figuresOf(positions: readonly Position[], froms: readonly number[], now
   return mine;
 }
 
+/** A trader's figures kept with their positions list, and the instants in [now, until) they hold for. */
+interface KeptFigures {
+  readonly now: number;
+  readonly until: number;
+  readonly figures: Figures[];
+}
+
+const keptFigures = new WeakMap<readonly Position[], KeptFigures>();
+
+/**
+ * A trader's figures, taken from the last rankings when their positions are the same list (the timeline keeps
+ * it across clock moves while nothing opens or closes) and nothing of theirs left a window since: a window
+ * [now - length, now] loses a position's opening or closing at `time` once now passes time + length.
+ */
+function figuresKept(positions: readonly Position[], froms: readonly number[], now: number): Figures[] {
+  const last = keptFigures.get(positions);
+  if (last && now >= last.now && now < last.until) return last.figures;
+  const figures = figuresOf(positions, froms, now);
+  let until = Number.POSITIVE_INFINITY;
+  for (const from of froms) {
+    if (!Number.isFinite(from)) continue;
+    const length = now - from;
+    for (const position of positions) {
+      if (position.openTime >= from && position.openTime <= now)
+        until = Math.min(until, position.openTime + length + 1);
+      const closed = position.closeTime;
+      if (closed !== undefined && closed >= from && closed <= now) until = Math.min(until, closed + length + 1);
+    }
+  }
+  keptFigures.set(positions, { now, until, figures });
+  return figures;
+}
+
 export class Rankings {
   /** Figures by timeframe, by trader index. */
   readonly figures: Readonly<Record<Timeframe, Figures[]>>;
@@ -78,7 +111,7 @@ export class Rankings {
     >;
     const rankedCount = Object.fromEntries(TIMEFRAMES.map((timeframe) => [timeframe, 0])) as Record<Timeframe, number>;
     for (const trader of traders) {
-      const mine = figuresOf(trader.positions, this.froms, now);
+      const mine = figuresKept(trader.positions, this.froms, now);
       TIMEFRAMES.forEach((timeframe, at) => {
         const one = mine[at] as Figures;
         figures[timeframe].push(one);
