@@ -32,6 +32,8 @@ interface Shown {
   until: number;
   reach: number;
   readonly positions: readonly Position[];
+  /** What views added up from the list (figures by key), kept as long as the list is. */
+  readonly derived: Map<string, unknown>;
 }
 
 export class Timeline {
@@ -140,8 +142,17 @@ export class Timeline {
       if (close !== undefined && close > now) until = Math.min(until, close);
       until = Math.min(until, position.openTime + (now - from) + 1);
     }
-    this.shown[trader.index] = { from, now, until, reach: segment, positions };
+    this.shown[trader.index] = { from, now, until, reach: segment, positions, derived: new Map() };
     return positions;
+  }
+
+  /**
+   * What views keep with a trader's list from shownAt (their figures), while the timeline keeps that list:
+   * undefined for any other list (one with the world's writes in it, or an older one).
+   */
+  derivedFrom(index: number, positions: readonly Position[]): Map<string, unknown> | undefined {
+    const shown = this.shown[index];
+    return shown?.positions === positions ? shown.derived : undefined;
   }
 
   /** Whether a kept list still holds at `now`: no opening, close or leaving in between, in any segment up to now's. */

@@ -51,28 +51,21 @@ export function takesPart(view: View, competition: Competition, address: string)
 function standingOf(view: View, competition: Competition, address: string): Standing {
   const trader: TraderView = view.trader(address) ?? { index: -1, address, profile: 'empty', positions: [] };
   // An upcoming competition's window is empty (it ends before it starts), so its participants have zeros.
-  let kept = keptFigures.get(trader.positions);
-  if (!kept) {
-    kept = new Map();
-    keptFigures.set(trader.positions, kept);
-  }
-  let figures = kept.get(competition.id);
+  // Kept with the trader's list: the timeline hands a view the same list only while nothing of it opens or
+  // closes, so the figures over the competition's window (which ends at now at the latest) are the same at
+  // every instant it is handed out.
+  const derived = view.derived(trader);
+  const key = boardKey(competition);
+  let figures = derived?.get(key) as Figures | undefined;
   if (!figures) {
     const window = { from: competition.startTime, to: Math.min(competition.endTime, view.now) };
     const collateral = competition.collateralToken;
     const include = collateral ? (position: Position) => position.marginToken.address === collateral : undefined;
     figures = figuresOf(trader.positions, window, include);
-    kept.set(competition.id, figures);
+    derived?.set(key, figures);
   }
   return new LazyStanding(trader, figures, competition);
 }
-
-/**
- * A trader's figures per competition (by id), kept with their positions list: the timeline hands a view the
- * same list only while nothing of it opens or closes, so the figures over a competition's window, which ends
- * at now at the latest, are the same at every instant it is handed out.
- */
-const keptFigures = new WeakMap<readonly Position[], Map<number, Figures>>();
 
 /**
  * A standing whose stats (decimal text read back as numbers, the costly part) are written on first read: the

@@ -131,8 +131,18 @@ export class View {
   }
 
   get rankings(): Rankings {
-    this.rankingsKept ??= new Rankings(this.traders, this.now, (index) => this.traderAt(index).address);
+    this.rankingsKept ??= new Rankings(
+      this.traders,
+      this.now,
+      (index) => this.traderAt(index).address,
+      (trader) => this.derived(trader),
+    );
     return this.rankingsKept;
+  }
+
+  /** What the timeline keeps with a trader's positions (figures that hold while the list does), if it keeps them. */
+  derived(trader: TraderView): Map<string, unknown> | undefined {
+    return trader.index >= 0 ? this.timeline.derivedFrom(trader.index, trader.positions) : undefined;
   }
 
   /** Per market (by index), per timeframe: the volume traded; added up on first use. */
