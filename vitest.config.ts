@@ -1,10 +1,11 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 import { browserFiles, serialFiles } from './test/support/file-groups.ts';
+import { LongestFirst } from './test/support/sequencer.ts';
 
 // One project per part: the contract as a whole (test/contract), the rendered docs (test/docs), change
 // management (test/release), each package under packages/ with its own vitest.config.ts; then two groups that
 // run after those (test/support/file-groups.ts): `browser`, the files that drive a Chromium or wait on a rebuild,
-// two at a time, and `serial`, the files that measure time or need the machine, one at a time. One global setup
+// two at a time, and `serial`, the files that measure time, one at a time. One global setup
 // (test/support/global-setup.ts) compiles, packs and starts the shared mocks once per run.
 const shared = { testTimeout: 60_000, hookTimeout: 60_000 };
 // Each file runs in one project only: the parts' projects leave out the files of the later groups.
@@ -17,6 +18,8 @@ export default defineConfig({
     globalSetup: ['test/support/global-setup.ts'],
     // vitest would run one worker on a 2-core machine; most files wait on servers and child processes.
     maxWorkers: 3,
+    // The longest files first, whatever their project (test/support/sequencer.ts).
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         test: {

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { lintBundle, lintRedocly, lintSource } from '@trading-analytics/pipeline/lint';
 import { createScratchProject } from '@trading-analytics/pipeline/scratch-project';
-import { runSteps, StepError } from '@trading-analytics/pipeline/steps';
+import { preparedStep, runSteps, StepError } from '@trading-analytics/pipeline/steps';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runCommand, runNode } from '../support/commands';
 
@@ -115,7 +115,7 @@ describe('runSteps', () => {
         if (fails) throw new StepError('bad contract');
       },
     });
-    const write = {
+    const write = preparedStep({
       name: 'write',
       needs: ['lint'],
       prepare: async () => {
@@ -123,7 +123,7 @@ describe('runSteps', () => {
         return 'document';
       },
       run: async (prepared: string) => void events.push(`wrote ${prepared}`),
-    };
+    });
     expect(await quietly(() => runSteps([lint(false), write]))).toBe(true);
     expect(events).toEqual(['prepared', 'lint done', 'wrote document']);
     events.length = 0;

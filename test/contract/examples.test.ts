@@ -120,6 +120,7 @@ describe('the validator behind these checks', () => {
       c.name.startsWith('GET /v1/portfolio/{user_address}/unrealized-pnl responses/200'),
     );
     expect(good).toBeDefined();
+    if (!good) return; // failed just above
     expect(contract.errorsAt(good.schemaPointer, good.value)).toEqual([]);
     const asNumber = { ...(good.value as Json), unrealizedPnlUsd: 12.5 };
     expect(contract.errorsAt(good.schemaPointer, asNumber)).not.toEqual([]);

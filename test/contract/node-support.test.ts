@@ -16,6 +16,7 @@ import {
 } from '@trading-analytics/pipeline/node-matrix';
 import { afterAll, describe, expect, it } from 'vitest';
 import { outputOf } from '../support/commands';
+import { present } from '../support/present';
 
 const repository = fileURLToPath(new URL('../../', import.meta.url));
 const manifests = [
@@ -25,8 +26,12 @@ const manifests = [
 
 /** Whether a version satisfies a range written as `^x.y.z` and `>=x.y.z` parts joined by `||`. */
 function satisfies(version: string, range: string): boolean {
-  const parse = (text: string) => text.split('.').map(Number);
-  const atLeast = (a: number[], b: number[]) =>
+  const parse = (text: string) => {
+    const [major, minor, patch] = text.split('.').map(Number);
+    if (major === undefined || minor === undefined || patch === undefined) throw new Error(`"${text}" is not x.y.z.`);
+    return [major, minor, patch] as const;
+  };
+  const atLeast = (a: readonly [number, number, number], b: readonly [number, number, number]) =>
     a[0] !== b[0] ? a[0] > b[0] : a[1] !== b[1] ? a[1] > b[1] : a[2] >= b[2];
   const actual = parse(version.replace(/^v/, ''));
   return range.split('||').some((part) => {
@@ -87,7 +92,7 @@ describe('installing a pinned Node', () => {
 
   it('refuses a tarball whose integrity is not the pinned one, leaving nothing in the cache', async () => {
     const cache = path.join(await scratch, 'cache');
-    const pinned = nodeLines[22];
+    const pinned = present(nodeLines[22], 'the Node 22 line');
     // A tarball shaped like the registry's (package/bin/node), which is not the pinned one: its bytes differ.
     const fake = async (version: string, folder: string) => {
       const source = path.join(await scratch, 'fake');

@@ -33,9 +33,9 @@ function guideBlocks(markdown: string, fallback: string): CodeSample[] {
   let heading = fallback;
   const lines = markdown.split('\n');
   for (let index = 0; index < lines.length; index++) {
-    const title = /^#{1,6} (.+)$/.exec(lines[index]);
-    if (title) heading = title[1];
-    if (lines[index].trim() !== '```ts') continue;
+    const title = /^#{1,6} (.+)$/.exec(lines[index]!);
+    if (title) heading = title[1]!;
+    if (lines[index]!.trim() !== '```ts') continue;
     const end = lines.findIndex((line, at) => at > index && line.trim() === '```');
     if (end < 0) throw new Error(`Unclosed \`\`\`ts block under "${heading}"`);
     const count = blocks.filter((block) => block.name.startsWith(`guide-${slug(heading)}`)).length;
@@ -66,7 +66,7 @@ export function codeSamples(document: Json): CodeSample[] {
 
 /** The results a guide block promises in `// → value` comments, in order. */
 export function promisedOutput(source: string): string[] {
-  return [...source.matchAll(/\/\/ → (.+)$/gm)].map((match) => match[1].trim());
+  return [...source.matchAll(/\/\/ → (.+)$/gm)].map((match) => match[1]!.trim());
 }
 
 /**

@@ -1,14 +1,17 @@
 // The test files that run apart from the others (the root vitest.config.ts gives each list a project of its own;
 // each package's vitest.config.ts leaves its own out of its project, so no file runs twice):
 // - `browserFiles` drive a Chromium or wait on a rebuild with a wall-clock limit: they run after the main group,
-//   at most two at a time, so the main group's workers cannot starve a page of the CPU it needs to render.
-// - `serialFiles` measure time (a limit must fire within 1.5x its value), or click through the docs page with a
-//   10 s wait per step beside nothing else of the run (beside the dev loop's rebuilds it missed one): they run
-//   last, one at a time, so a busy neighbour cannot make them late.
+//   at most two at a time, so the main group's workers cannot starve a page of the CPU it needs to render. The
+//   docs click-through (a 10 s limit per click) is one of them: its one miss beside the dev loop's rebuilds came
+//   from a 1 s trial click, which it no longer makes, and it has passed beside the dev loop on a machine loaded
+//   twenty-fold, its slowest click recorded in test-output/docs-metrics.json.
+// - `serialFiles` measure time (a limit must fire within 1.5x its value): they run last, one at a time, so a
+//   busy neighbour cannot make them late.
 export const browserFiles = [
   'packages/client/test/browser.test.ts',
   'packages/msw/test/browser.test.ts',
   'test/contract/dev-loop.test.ts',
+  'test/docs/browser.test.ts',
   'test/release/deprecation.test.ts',
 ];
 
@@ -16,7 +19,6 @@ export const serialFiles = [
   'packages/client/test/time-limit.test.ts',
   'packages/conformance/test/hostile-answers.test.ts',
   'packages/conformance/test/time-limit.test.ts',
-  'test/docs/browser.test.ts',
 ];
 
 /** The files under `dir` (`packages/client`, `test/docs`) that run apart, relative to it: what its project excludes. */
@@ -24,3 +26,35 @@ export const apartFilesOf = (dir: string): string[] =>
   [...browserFiles, ...serialFiles]
     .filter((file) => file.startsWith(`${dir}/`))
     .map((file) => file.slice(dir.length + 1));
+
+/**
+ * The files that take longest, with their wall time in seconds (a fresh clone on 2 cores, 3 workers): the
+ * sequencer (./sequencer.ts) starts them first, the longest first, where vitest's cache has no time of its own
+ * for them. A file missing here starts after them; a time here that has gone stale only reorders the start.
+ */
+export const longFiles: Record<string, number> = {
+  'test/release/release.test.ts': 80.6,
+  'test/contract/dev-loop.test.ts': 69,
+  'test/docs/browser.test.ts': 56.6,
+  'packages/conformance/test/cli.test.ts': 41.8,
+  'packages/mock/test/repros.test.ts': 40.8,
+  'packages/conformance/test/behaviour.test.ts': 37.1,
+  'packages/conformance/test/reports.test.ts': 29.4,
+  'test/release/deprecation.test.ts': 27.6,
+  'packages/mock/test/bin.test.ts': 24.2,
+  'packages/conformance/test/faulty.test.ts': 23.9,
+  'packages/conformance/test/allowed.test.ts': 23.7,
+  'packages/conformance/test/sandbox.test.ts': 19.3,
+  'packages/conformance/test/redirects.test.ts': 17.9,
+  'packages/conformance/test/package.test.ts': 17.8,
+  'packages/mock/test/package.test.ts': 16.3,
+  'test/contract/build-steps.test.ts': 16.2,
+  'packages/msw/test/package.test.ts': 15.8,
+  'test/contract/pipeline.test.ts': 14.5,
+  'packages/mock/test/sandbox.test.ts': 13.8,
+  'packages/sandbox/test/timeline.test.ts': 13.5,
+  'packages/client/test/package.test.ts': 13.4,
+  'packages/msw/test/sandbox-parity.test.ts': 11.5,
+  'test/docs/code-samples.test.ts': 10.2,
+  'packages/mock/test/lifecycle.test.ts': 9.8,
+};

@@ -5,7 +5,7 @@
 // the contract; the MSW parity test holds the handlers to the same answers. Neither asks Prism again.
 import type { OpenApiDocument } from '@trading-analytics/core';
 import { listScenarios } from '@trading-analytics/core';
-import { send, validRequests } from '../../packages/mock/test/support/requests';
+import { send, validRequestFor } from '../../packages/mock/test/support/requests';
 
 /** One documented case of an operation, and the `Prefer` header that picks it on the mock. */
 interface DocumentedCase {
@@ -56,7 +56,7 @@ export async function recordPrismAnswers(baseUrl: string, document: OpenApiDocum
   const answers: RecordedAnswer[] = [];
   for (let start = 0; start < cases.length; start += 8) {
     const batch = cases.slice(start, start + 8).map(async (documented) => {
-      const request = validRequests[documented.operationId];
+      const request = validRequestFor(documented.operationId);
       if (!request) throw new Error(`The mock's test support has no valid request for ${documented.operationId}.`);
       const answer = await send(baseUrl, request, documented.prefer ? { prefer: documented.prefer } : {});
       return {

@@ -7,8 +7,6 @@ import { loadBundle } from '../../../test/support/contract.js';
 import { type ClientOptions, createClient, unwrap } from '../src/index.js';
 import { scriptedFetch } from './support/scripted-fetch.js';
 
-const _user = '0x4a7f2c9e1b3d5f60718293a4b5c6d7e8f9012a3b';
-
 function recording(options: Partial<ClientOptions> = {}) {
   const scripted = scriptedFetch([], 200);
   return {

@@ -200,7 +200,7 @@ describe('the request budget', () => {
       const times = service.received.map((request) => request.at);
       expect(times.length).toBeGreaterThan(20);
       for (let index = 0; index + 10 < times.length; index++)
-        expect(times[index + 10] - times[index]).toBeGreaterThanOrEqual(950);
+        expect(times[index + 10]! - times[index]!).toBeGreaterThanOrEqual(950);
       expect(service.maxInFlight).toBeLessThanOrEqual(2);
       const ran = report.behaviours.filter((result) => result.status !== 'skipped');
       expect(ran.map((result) => [result.behaviour, result.operationId, result.status])).toEqual([

@@ -162,7 +162,7 @@ it('keeps to --rps and the concurrency cap', async () => {
   expect(times.length).toBeGreaterThan(50);
   // Requests start at least 1/rps apart (a little slack for the timer), so no second holds more than rps.
   for (let index = 0; index + 40 < times.length; index++)
-    expect(times[index + 40] - times[index]).toBeGreaterThanOrEqual(950);
+    expect(times[index + 40]! - times[index]!).toBeGreaterThanOrEqual(950);
   expect(server.maxInFlight).toBeLessThanOrEqual(2);
 });
 

@@ -179,10 +179,10 @@ describe('a departure from each prose rule', () => {
       expected: `unrealized-pnl-address: userAddress ${AVA} (the address asked, in lowercase)`,
       observed: '/userAddress = "0x4A7F2C9E1B3D5F60718293A4B5C6D7E8F9012A3B"',
     });
-    expect(problem('queryLatestPrices').observed).toBe(
+    expect(problem('queryLatestPrices')?.observed).toBe(
       '0xe7a2c4d6f8b0a1c3e5d7f9b1a3c5e7d9f1b3a5c7 in prices or failures = absent',
     );
-    expect(problem('listCompetitions').observed).toMatch(/^\/0\/hasJoined = absent; \/1\/hasJoined = absent/);
+    expect(problem('listCompetitions')?.observed).toMatch(/^\/0\/hasJoined = absent; \/1\/hasJoined = absent/);
     expect(problem('getTeamInfoByCode')).toMatchObject({
       expected: 'unknown-team-code: 200 with a null body for code=NO-TEAM-HAS-THIS-CODE, a code no team has',
       observed: '404 {"error":"no such team"}',
@@ -193,8 +193,8 @@ describe('a departure from each prose rule', () => {
     );
     expect(problem('listCompetitions')?.request).toMatch(new RegExp(`/v1/trading-competition\\?userAddress=${AVA}$`));
     expect(problem('listLeaderboard')?.request).toMatch(/\/v1\/leaderboard\?size=2$/);
-    expect(problem('getTradingStats').seed).toContain('with `rank` 0 (a stats query, not a ranking)');
-    expect(problem('getPairCumulativeVolume').seed).toContain('`period` equal to `ALL`');
+    expect(problem('getTradingStats')?.seed).toContain('with `rank` 0 (a stats query, not a ranking)');
+    expect(problem('getPairCumulativeVolume')?.seed).toContain('`period` equal to `ALL`');
   });
 
   it('sends one request of its own for the rules that need one, listed with the others', () => {
@@ -255,9 +255,9 @@ describe('other departures', () => {
     );
     expect(rules('getTradingStats')).toEqual(['trading-stats-address']);
     expect(rules('getTeamInfoByCode')).toEqual(['unknown-team-code']);
-    expect(problemsOf(report, 'getTeamInfoByCode')[0].observed).toMatch(/^200 \{"teamName":"Monad Maxis"/);
+    expect(problemsOf(report, 'getTeamInfoByCode')[0]?.observed).toMatch(/^200 \{"teamName":"Monad Maxis"/);
     expect(rules('queryLatestPrices')).toEqual(['latest-prices-pairs']);
-    expect(problemsOf(report, 'queryLatestPrices')[0].observed).toBe(`times ${BTC} is in prices and failures = 2`);
+    expect(problemsOf(report, 'queryLatestPrices')[0]?.observed).toBe(`times ${BTC} is in prices and failures = 2`);
     expect(rules('listTeamLeaderboard')).toEqual(['page-size']);
     expect(
       report.problems

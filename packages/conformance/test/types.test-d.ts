@@ -1,5 +1,5 @@
-// Type tests of the public API, type-checked by vitest (the package's typecheck setting) and by the root
-// `tsc -p tsconfig.json`; never run. Each `@ts-expect-error` covers one statement.
+// Type tests of the public API, type-checked by vitest alone (the package's typecheck setting; the root
+// tsconfig.json leaves this file to it); never run. Each `@ts-expect-error` covers one statement.
 import { describe, expectTypeOf, it } from 'vitest';
 import {
   type BehaviourId,

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { runNode, startNode } from '../../../test/support/commands';
 import { takenPort } from '../../../test/support/ports';
 import { isRunning, pidOf } from './support/processes';
+import { send, validRequests } from './support/requests';
 
 const bin = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
 
@@ -30,14 +31,15 @@ describe('trading-analytics-mock', () => {
     expect(stdout).toContain('--control-origin <origin>');
   });
 
-  it('serves on a free port with --port 0, and reflects the origin with credentials under --cors-credentials', async () => {
+  it('serves on a free port with --port 0, reflects the origin with credentials under --cors-credentials, and on SIGTERM stops the mock and exits 0', async () => {
     const { command, exited, output } = await startNode(
       bin,
       ['--port', '0', '--cors-credentials', '--control-origin', 'https://app.example.com'],
       'Ctrl-C stops it.',
     );
+    let url: string;
     try {
-      const url = servedUrl(output());
+      url = servedUrl(output());
       expect(url).not.toMatch(/:0$/);
       const answer = await fetch(`${url}/v1/leaderboard`, { headers: { origin: 'http://localhost:5173' } });
       expect(answer.status).toBe(200);
@@ -47,10 +49,11 @@ describe('trading-analytics-mock', () => {
       const controls = (origin: string) => fetch(`${url}/__scenarios`, { headers: { origin } });
       expect((await controls('https://app.example.com')).status).toBe(200);
       expect((await controls('https://evil.example')).status).toBe(403);
+      expect((await fetch(`${url}/v1/leaderboard?timeframe=FOREVER`)).status).toBe(400);
     } finally {
       command.kill('SIGTERM');
     }
-    expect(await exited).toBe(0);
+    await expectStopped(await exited, output(), url, pidOf(command));
   });
 
   it('refuses a port that is not a number, or an unknown flag, with the usage and exit code 2', async () => {
@@ -141,22 +144,32 @@ describe('trading-analytics-mock', () => {
     }
   });
 
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    it(`serves until ${signal}, then stops the mock and exits 0`, async () => {
-      const { command, exited, output } = await startNode(bin, ['--port', '0'], 'Ctrl-C stops it.');
-      let url: string;
-      try {
-        url = servedUrl(output());
-        const answer = await fetch(`${url}/v1/leaderboard?timeframe=FOREVER`);
-        expect(answer.status).toBe(400);
-      } finally {
-        command.kill(signal);
-      }
-      expect(await exited).toBe(0);
-      // A refused request is printed as a readable line, naming the parameter.
-      expect(output()).toContain('timeframe must be equal to one of the allowed values');
-      await expect(fetch(`${url}/v1/leaderboard`)).rejects.toThrow();
-      expect(isRunning(pidOf(command))).toBe(false);
-    });
-  }
+  // SIGTERM: the --cors-credentials test above ends with it.
+  it('serves a --scenario choice and prints it, until SIGINT, then stops the mock and exits 0', async () => {
+    const { command, exited, output } = await startNode(
+      bin,
+      ['--port', '0', '--scenario', 'getUnrealizedPnl=503'],
+      'Ctrl-C stops it.',
+    );
+    let url: string;
+    try {
+      url = servedUrl(output());
+      expect(output()).toContain('Scenarios: getUnrealizedPnl=503');
+      expect((await send(url, validRequests.getUnrealizedPnl)).status).toBe(503);
+      const answer = await fetch(`${url}/v1/leaderboard?timeframe=FOREVER`);
+      expect(answer.status).toBe(400);
+    } finally {
+      command.kill('SIGINT');
+    }
+    await expectStopped(await exited, output(), url, pidOf(command));
+  });
 });
+
+/** The command exited 0 once signalled, having printed the refused request, and left no mock serving. */
+async function expectStopped(code: number | null, output: string, url: string, pid: number) {
+  expect(code).toBe(0);
+  // A refused request is printed as a readable line, naming the parameter.
+  expect(output).toContain('timeframe must be equal to one of the allowed values');
+  await expect(fetch(`${url}/v1/leaderboard`)).rejects.toThrow();
+  expect(isRunning(pid)).toBe(false);
+}

@@ -240,7 +240,7 @@ describe('fuzzing every operation with the classes of issue 8', () => {
     let next = 0;
     const worker = async () => {
       while (next < requests.length) {
-        const { operationId, requestClass, request } = requests[next++];
+        const { operationId, requestClass, request } = requests[next++]!;
         const shown = `${requestClass} on ${operationId}: ${request.method} ${request.path.slice(0, 120)} ${JSON.stringify(request.headers)} body ${request.body?.slice(0, 60) ?? '(none)'}`;
         try {
           const problem = breach(await sendRaw(mock.url, request));

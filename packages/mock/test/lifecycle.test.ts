@@ -33,21 +33,7 @@ async function waitUntil(condition: () => boolean | Promise<boolean>, what: stri
 }
 
 describe('startMock', () => {
-  it('resolves once the mock answers, and close() leaves no process and no open port behind', async () => {
-    const mock = await startMock({ port: 0 });
-    const port = Number(new URL(mock.url).port);
-    expect(mock.url).toBe(`http://127.0.0.1:${port}`);
-    expect(port).toBeGreaterThan(0);
-    expect((await fetch(`${mock.url}/v1/leaderboard`)).status).toBe(200);
-    expect(isRunning(mock.pid)).toBe(true);
-
-    await mock.close();
-    expect(isRunning(mock.pid)).toBe(false);
-    expect(await portAnswers(port)).toBe(false);
-    await expect(mock.exited).resolves.toBeDefined();
-    await expect(mock.close()).resolves.toBeUndefined();
-  });
-
+  // Resolving once the mock answers, and close() leaving nothing behind: the errors option's first test below.
   it('refuses a port that is already taken, naming it', async () => {
     const taken = await takenPort();
     try {
@@ -108,9 +94,14 @@ describe('the errors option (Prism --errors)', () => {
     return file;
   }
 
-  it('is off by default: the documented example is served and the violation is reported in sl-violations', async () => {
+  it('is off by default: the documented example is served and the violation is reported in sl-violations; startMock resolves once the mock answers, and close() leaves no process and no open port behind', async () => {
     const mock = await startMock({ port: 0, contract: await brokenContract() });
+    const port = Number(new URL(mock.url).port);
     try {
+      expect(mock.url).toBe(`http://127.0.0.1:${port}`);
+      expect(port).toBeGreaterThan(0);
+      expect((await fetch(`${mock.url}/v1/leaderboard`)).status).toBe(200);
+      expect(isRunning(mock.pid)).toBe(true);
       const answer = await fetch(`${mock.url}/v1/sstk/apy`);
       expect(answer.status).toBe(200);
       expect(answer.headers.get('sl-violations')).toContain('response');
@@ -118,6 +109,10 @@ describe('the errors option (Prism --errors)', () => {
     } finally {
       await mock.close();
     }
+    expect(isRunning(mock.pid)).toBe(false);
+    expect(await portAnswers(port)).toBe(false);
+    await expect(mock.exited).resolves.toBeDefined();
+    await expect(mock.close()).resolves.toBeUndefined();
   });
 
   it('turns a response that breaks the contract into a 500 naming the violation when on', async () => {

@@ -3,9 +3,10 @@
 // are the shared mock's, asked once per run by the global setup (test/support/prism-answers.ts).
 import { describe, expect, inject, it } from 'vitest';
 import { ContractValidator, resolve } from '../../../test/support/contract';
+import { present } from '../../../test/support/present';
 import { recordedAnswer } from '../../../test/support/prism-answers';
 import { listScenarios } from '../src/index.js';
-import { validRequests } from './support/requests';
+import { validRequestFor, validRequests } from './support/requests';
 
 const contract = new ContractValidator();
 const operations = listScenarios(contract.document);
@@ -35,7 +36,7 @@ describe('every operation answers a valid request', () => {
 
   for (const operation of operations) {
     it(`${operation.operationId}: ${operation.method} ${operation.path}`, () => {
-      const request = validRequests[operation.operationId];
+      const request = present(validRequestFor(operation.operationId), `a valid request for ${operation.operationId}`);
       expect(request.method).toBe(operation.method);
       expect(templateMatches(operation.path, request.path), `${request.path} is not a ${operation.path} path`).toBe(
         true,

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { startCommand } from '../../../test/support/commands';
 import { bundleFile, loadBundle } from '../../../test/support/contract';
 import { installBeforeAll, lintTarball, scratchEnv } from '../../../test/support/packing.js';
+import { present } from '../../../test/support/present.js';
 import { groupAlive, pidOf } from './support/processes';
 
 const sourceDir = new URL('../src/', import.meta.url);
@@ -68,7 +69,8 @@ describe('the packed package', () => {
       const answer = await fetch(`${url}/v1/leaderboard`);
       expect(answer.status).toBe(200);
       const examples = loadBundle().paths['/v1/leaderboard'].get.responses['200'].content['application/json'].examples;
-      expect(await answer.json()).toEqual(Object.values(examples as Record<string, { value: unknown }>)[0].value);
+      const [first] = Object.values(examples as Record<string, { value: unknown }>);
+      expect(await answer.json()).toEqual(present(first, 'an example of GET /v1/leaderboard').value);
     } finally {
       process.kill(-pidOf(npx), 'SIGINT');
     }

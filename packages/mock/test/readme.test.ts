@@ -2,13 +2,13 @@
 // gains, loses or renames a case, until `npm run scenarios -w @trading-analytics/mock` is run. The limits
 // table lists every limit of src/mock-limits.ts.
 import { readFileSync } from 'node:fs';
+import { mockReadme, renderScenarioTable, withScenarioTable } from '@trading-analytics/pipeline/scenario-table';
 import { describe, expect, it } from 'vitest';
 import { loadBundle } from '../../../test/support/contract';
-import { readmeFile, renderScenarioTable, withScenarioTable } from '../scripts/scenario-table.mjs';
 import { listScenarios } from '../src/index.js';
 import * as limits from '../src/mock-limits.js';
 
-const readme = readFileSync(readmeFile, 'utf8');
+const readme = readFileSync(mockReadme, 'utf8');
 const document = loadBundle();
 
 describe('README.md', () => {

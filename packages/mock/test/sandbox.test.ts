@@ -8,9 +8,13 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { runCommand } from '../../../test/support/commands';
 import { loadBundle } from '../../../test/support/contract';
-import { type MockServer, startMock } from '../src/index.js';
+import { contractPath, type MockServer, type SandboxSettings, startMock } from '../src/index.js';
+import { INVALID_SANDBOX_EXIT } from '../src/sandbox-options.js';
+import type { ServerSettings } from '../src/server.js';
 import { competitions, inviteCode, pairBases, team, traders } from './support/cast';
 import { type MockRequest, type RawAnswer, send, sendRaw, urlOf, validRequests } from './support/requests';
 
@@ -141,9 +145,8 @@ describe('a mock started with a sandbox', () => {
       { name: 'a method the contract lacks', method: 'DELETE', path: '/v1/leaderboard' },
     ];
     for (const request of bad) {
-      const [sandboxed, examples] = await Promise.all(
-        [mock.url, examplesUrl].map((base) => sendRaw(base, request).then(comparable)),
-      );
+      const ask = (base: string) => sendRaw(base, request).then(comparable);
+      const [sandboxed, examples] = await Promise.all([ask(mock.url), ask(examplesUrl)]);
       expect(sandboxed.status, request.name).toBeGreaterThanOrEqual(400);
       expect(sandboxed, request.name).toEqual(examples);
     }
@@ -190,7 +193,7 @@ describe('a mock started with a sandbox', () => {
 });
 
 describe('a mock started with a sandbox and errors', () => {
-  it('answers 500 with the reasons when an answer of the world breaks the contract it serves', async () => {
+  it('takes sandbox: true for the default seed and now, and answers 500 with the reasons when an answer of the world breaks the contract it serves', async () => {
     // The served contract caps pageSize at 5, so the world's page of 10 breaks it.
     const bundle = loadBundle();
     bundle.components.schemas.PageMetadata.properties.pageSize.maximum = 5;
@@ -199,6 +202,8 @@ describe('a mock started with a sandbox and errors', () => {
     await writeFile(file, JSON.stringify(bundle));
     const strict = await startMock({ port: 0, sandbox: true, errors: true, contract: file });
     try {
+      expect(strict.sandbox).toEqual({ seed: 1, now });
+      expect((await (await fetch(`${strict.url}/__sandbox`)).json()).seed).toBe(1);
       const broken = await fetch(`${strict.url}/v1/leaderboard?size=10`);
       expect(broken.status).toBe(500);
       expect(await broken.json()).toMatchObject({
@@ -233,16 +238,7 @@ describe('a mock that serves the examples', () => {
 });
 
 describe('startMock({ sandbox })', () => {
-  it('takes true for the default seed and now', async () => {
-    const plain = await startMock({ port: 0, sandbox: true });
-    try {
-      expect(plain.sandbox).toEqual({ seed: 1, now });
-      expect((await (await fetch(`${plain.url}/__sandbox`)).json()).seed).toBe(1);
-    } finally {
-      await plain.close();
-    }
-  });
-
+  // sandbox: true is taken by the test of errors above.
   it('rejects with a TypeError, naming the value, what the sandbox cannot use', async () => {
     await expect(startMock({ port: 0, sandbox: { seed: -1 } })).rejects.toThrow(
       new TypeError("startMock: the sandbox's seed must be an integer from 0 to 4294967295, not -1"),
@@ -274,6 +270,33 @@ describe('startMock({ sandbox })', () => {
     await expect(startMock({ port: 1n as never })).rejects.toThrow(
       new TypeError('startMock: port must be an integer from 0 (any free port) to 65535, got 1n.'),
     );
+  });
+
+  it('checks the seed before it loads Prism: a seed the sandbox refuses costs the process no Prism', async () => {
+    // The mock's process as startMock spawns it, with every resolution of a Prism package made to fail.
+    const serverFile = fileURLToPath(new URL('../dist/server.js', import.meta.url));
+    const noPrism = fileURLToPath(new URL('./support/no-prism.cjs', import.meta.url));
+    const serve = (sandbox: SandboxSettings) => {
+      const settings: ServerSettings = {
+        document: contractPath(),
+        host: '127.0.0.1',
+        port: 0,
+        logLevel: 'silent',
+        errors: false,
+        corsCredentials: false,
+        controlOrigins: [],
+        scenarios: {},
+        sandbox,
+      };
+      return runCommand(process.execPath, ['--require', noPrism, serverFile, JSON.stringify(settings)]);
+    };
+    const refused = await serve({ seed: -1 });
+    expect(refused.stderr).toContain('seed must be an integer from 0 to 4294967295, not -1');
+    expect(refused.code).toBe(INVALID_SANDBOX_EXIT);
+    // The same process with a seed it takes reaches Prism: the preload does see Prism being loaded.
+    const taken = await serve({ seed: 1 });
+    expect(taken.stderr).toContain('Prism was loaded: @stoplight/');
+    expect(taken.code).toBe(1);
   });
 
   it('reads only the options’ own properties: an inherited sandbox, host or seed is ignored', async () => {

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startOptions } from '@trading-analytics/pipeline/flags';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { runNode, startNode } from '../../../test/support/commands';
+import { runNode } from '../../../test/support/commands';
 import { ContractValidator } from '../../../test/support/contract';
 import { readScenarioChoices } from '../src/cli.js';
 import { controlPath, type MockServer, scenarioKeys, startMock } from '../src/index.js';
@@ -184,21 +184,7 @@ describe('command line', () => {
     expect(() => startOptions(['--scenario', 'getUnrealizedPnl'], {})).toThrow('--scenario takes <operationId>=<key>');
   });
 
-  it('the bin serves a --scenario choice and prints it', async () => {
-    const { command, output } = await startNode(
-      bin,
-      ['--port', '0', '--scenario', 'getUnrealizedPnl=503'],
-      'Ctrl-C stops it.',
-    );
-    try {
-      expect(output()).toContain('Scenarios: getUnrealizedPnl=503');
-      const url = /Trading analytics mock: (\S+)/.exec(output())?.[1] ?? '(no URL printed)';
-      expect((await send(url, validRequests.getUnrealizedPnl)).status).toBe(503);
-    } finally {
-      command.kill('SIGTERM');
-    }
-  });
-
+  // The bin serving a --scenario choice: bin.test.ts, in its SIGINT test.
   it('the bin refuses an unknown key with the keys and exit code 1, a malformed flag with exit code 2', async () => {
     const wrongKey = await runNode(bin, ['--port', '0', '--scenario', 'getUnrealizedPnl=unavailable']);
     expect(wrongKey.code).toBe(1);

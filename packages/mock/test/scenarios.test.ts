@@ -108,6 +108,6 @@ describe('selecting a case', () => {
       ),
     );
     expect(new Set(answers).size).toBe(1);
-    expect(JSON.parse(answers[0])).toEqual(exampleValue('GET', '/v1/user/{userAddress}/positions', 200, 'emptyPage'));
+    expect(JSON.parse(answers[0]!)).toEqual(exampleValue('GET', '/v1/user/{userAddress}/positions', 200, 'emptyPage'));
   });
 });

@@ -13,7 +13,7 @@ const sourceDir = new URL('../src/', import.meta.url);
 
 /** The modules a source file imports (an import may span lines). */
 const importsOf = (source: string): string[] =>
-  [...source.matchAll(/^import [^;]*? from '([^']+)';$/gm)].map((match) => match[1]);
+  [...source.matchAll(/^import [^;]*? from '([^']+)';$/gm)].map((match) => match[1]!);
 
 describe('the data module', () => {
   it('is what the build writes from generated/openapi.json (run `npm run build` when not)', () => {

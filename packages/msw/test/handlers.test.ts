@@ -4,6 +4,7 @@
 import { ApiError, createClient, unwrap } from '@trading-analytics/client';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { present } from '../../../test/support/present';
 import { traders } from '../../mock/test/support/cast';
 import { createHandlers, handlers, http, operations, scenario, scenarioKeys } from '../src/index.js';
 
@@ -13,7 +14,8 @@ afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
 const { ava, dee } = traders;
-const exampleOf = (operationId: keyof typeof operations, key: string) => operations[operationId].scenarios[key].body;
+const exampleOf = (operationId: keyof typeof operations, key: string) =>
+  present(operations[operationId].scenarios[key], `scenario ${key} of ${operationId}`).body;
 const pnlPath = '/v1/portfolio/{user_address}/unrealized-pnl' as const;
 
 describe('handlers', () => {

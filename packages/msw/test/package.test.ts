@@ -10,6 +10,7 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { installBeforeAll, lintTarball, typeCheckProject } from '../../../test/support/packing.js';
+import { present } from '../../../test/support/present.js';
 
 const rootPackage = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'));
 
@@ -118,10 +119,10 @@ scenario('getUnrealisedPnl', 'emptyAccount');
         write: false,
         logLevel: 'silent',
       });
-      sizes[`${name} bytes`] = outputFiles[0].contents.length;
-      sizes[`${name} gzip`] = gzipSync(outputFiles[0].contents, { level: 9 }).length;
+      sizes[`${name} bytes`] = outputFiles[0]!.contents.length;
+      sizes[`${name} gzip`] = gzipSync(outputFiles[0]!.contents, { level: 9 }).length;
     }
     console.log(`msw package sizes (minified; handlers with Ajv, without msw itself): ${JSON.stringify(sizes)}`);
-    expect(sizes['handlers bytes']).toBeGreaterThan(sizes['data bytes']);
+    expect(sizes['handlers bytes']).toBeGreaterThan(present(sizes['data bytes'], 'the data bundle size'));
   });
 });

@@ -14,6 +14,7 @@ import { setupServer } from 'msw/node';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterAll, afterEach, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
+import { present } from '../../../test/support/present';
 import { traders } from '../../mock/test/support/cast';
 import { handlers, operations, scenario } from '../src/index.js';
 import {
@@ -62,7 +63,7 @@ describe('the TanStack Query recipe against the handlers', () => {
   it('a query gets the default example, typed by the contract', async () => {
     const pnl = await freshClient().fetchQuery(unrealizedPnl(ava));
     expectTypeOf(pnl.unrealizedPnlUsd).toEqualTypeOf<string>();
-    expect(pnl).toEqual(operations.getUnrealizedPnl.scenarios.withPositions.body);
+    expect(pnl).toEqual(present(operations.getUnrealizedPnl.scenarios.withPositions, 'withPositions').body);
   });
 
   it('a paginated list keeps the previous page on screen while the next one loads', async () => {
@@ -75,7 +76,7 @@ describe('the TanStack Query recipe against the handlers', () => {
     expect(loading.isPlaceholderData).toBe(true);
     expect(loading.data).toBe(first.data);
     const second = await settle(observer, (result) => result.isSuccess && !result.isPlaceholderData);
-    expect(second.data).toEqual(operations.listLeaderboard.scenarios.firstPage.body);
+    expect(second.data).toEqual(present(operations.listLeaderboard.scenarios.firstPage, 'firstPage').body);
     expect(requested.map((url) => new URL(url).searchParams.get('page'))).toEqual(['0', '1']);
   });
 

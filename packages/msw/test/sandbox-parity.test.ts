@@ -14,6 +14,7 @@ import { startMock } from '@trading-analytics/mock';
 import fc from 'fast-check';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { at } from '../../../test/support/present';
 import { requestArbitrary } from '../../sandbox/test/support/requests';
 import { createSandbox, type OperationId, operations } from '../src/index.js';
 
@@ -44,13 +45,14 @@ interface Sent {
 
 const world = sandbox.describe();
 const { cast, tryThese } = world;
-const [ava, ben, cy, dee] = cast.traders.map((trader) => trader.address);
+const trader = (index: number) => at(cast.traders, index, "the cast's traders").address;
+const [ava, ben, cy, dee] = [trader(0), trader(1), trader(2), trader(3)];
 const base = (symbol: string) => {
   const market = cast.markets.find((candidate) => candidate.pairName.startsWith(`${symbol}/`));
   if (!market) throw new Error(`the cast has no ${symbol} market`);
   return market.base;
 };
-const [btc, eth, mon] = ['BTC', 'ETH', 'MON'].map(base);
+const [btc, eth, mon] = [base('BTC'), base('ETH'), base('MON')];
 const dead = cast.unresolvablePair;
 const usdc = cast.tokens.find((token) => token.symbol === 'USDC')?.address;
 const wmon = cast.tokens.find((token) => token.symbol === 'WMON')?.address;

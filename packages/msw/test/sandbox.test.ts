@@ -7,6 +7,7 @@ import { ApiError, createClient, unwrap } from '@trading-analytics/client';
 import { createSandboxControl } from '@trading-analytics/client/sandbox';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { present } from '../../../test/support/present';
 import { competitions, inviteCode, pairBases, traders } from '../../mock/test/support/cast';
 import { createSandbox, operations, scenario } from '../src/index.js';
 
@@ -60,7 +61,7 @@ describe('createSandbox', () => {
     const preferred = await fetch(`${baseUrl}/v1/leaderboard/my-rank?user_address=${ben}`, {
       headers: { prefer: 'example=noHistory' },
     });
-    expect(await preferred.json()).toEqual(operations.getMyRank.scenarios.noHistory.body);
+    expect(await preferred.json()).toEqual(present(operations.getMyRank.scenarios.noHistory, 'noHistory').body);
   });
 
   it('remembers a join until reset(), and joining twice counts once', async () => {

@@ -7,7 +7,7 @@ import type { OpenApiDocument } from '@trading-analytics/core';
 import { listOperations } from '@trading-analytics/core';
 import { stringify } from 'yaml';
 import { runTool } from './run-command.js';
-import { generatedDir, sourceSpec } from './steps.js';
+import { generatedDir, preparedStep, sourceSpec } from './steps.js';
 
 /**
  * The bundled document, in memory: Redocly's bundle of `source`, with the Redocly config beside its folder.
@@ -47,11 +47,11 @@ export async function bundle(outDir = generatedDir, source = sourceSpec) {
 }
 
 // In the build, Redocly bundles while the source is linted; the bundle is written only once the lint passed.
-export const bundleStep = {
+export const bundleStep = preparedStep({
   name: 'bundle',
   prepare: () => bundleDocument(),
   run: (document: OpenApiDocument) => writeBundle(document),
   inputs: ['openapi', 'redocly.yaml', 'scripts/pipeline/src/bundle.ts'],
   tools: ['@redocly/cli', 'yaml'],
   outputs: ['generated/openapi.json', 'generated/openapi.yaml'],
-};
+});

@@ -37,8 +37,8 @@ interface RedoclyChange {
   typeName?: string;
   impact: Bump;
   verdicts: { message: string; ruleId: string }[];
-  base?: { pointer: string; value?: any };
-  revision?: { pointer: string; value?: any };
+  base?: { pointer: string; value?: unknown };
+  revision?: { pointer: string; value?: unknown };
 }
 export type RedoclyReport = { changes: RedoclyChange[] };
 export type ComparedDocuments = { base?: unknown; revision?: unknown };
@@ -70,10 +70,9 @@ const segmentsOf = (pointer: string) =>
   pointerSegments(pointer.replace(/^#?\/?/, '/')).filter((segment) => segment !== '');
 
 /** The node at a JSON pointer of a document, or undefined. */
-function nodeAt(document: unknown, pointer: string) {
+function nodeAt(document: unknown, pointer: string): unknown {
   const segments = segmentsOf(pointer);
-  const node = segments.length === 0 ? document : valueAtPointer(document, `/${segments.map(escapePointer).join('/')}`);
-  return node as any;
+  return segments.length === 0 ? document : valueAtPointer(document, `/${segments.map(escapePointer).join('/')}`);
 }
 
 /**
@@ -152,12 +151,17 @@ const lostValues = (base: unknown, revision: unknown) =>
     : [];
 
 /** The values of an enum written as oneOf/anyOf of `const` members, or undefined when it is not one. */
-function constValues(schema: any) {
-  const members = schema?.oneOf ?? schema?.anyOf;
-  return Array.isArray(members) && members.length > 0 && members.every((member) => member && 'const' in member)
-    ? members.map((member) => member.const)
+function constValues(schema: unknown) {
+  const { oneOf, anyOf } = isObject(schema) ? (schema as { oneOf?: unknown; anyOf?: unknown }) : {};
+  const members: unknown = oneOf ?? anyOf;
+  return Array.isArray(members) && members.length > 0 && members.every(hasConst)
+    ? members.map((member: { const: unknown }) => member.const)
     : undefined;
 }
+
+const isObject = (node: unknown): node is object => typeof node === 'object' && node !== null;
+/** Whether a node is a `const` member (`{ const: value }`). */
+const hasConst = (node: unknown): node is { const: unknown } => isObject(node) && 'const' in node;
 
 const sameValues = (a: unknown[], b: unknown[]) =>
   a.length === b.length && lostValues(a, b).length === 0 && lostValues(b, a).length === 0;
@@ -187,12 +191,10 @@ const houseRules: HouseRule[] = [
     impact: 'major',
     applies: (change) =>
       change.kind === 'removed' &&
-      change.base?.value &&
-      typeof change.base.value === 'object' &&
-      'const' in change.base.value &&
+      hasConst(change.base?.value) &&
       ['oneOf', 'anyOf'].includes(segmentsOf(change.base.pointer).at(-2) ?? ''),
     message: (change) =>
-      `Value '${change.base?.value.const}' of \`${segmentsOf(change.base?.pointer ?? '').at(-3)}\` was removed; a client may send or receive it.`,
+      `Value '${hasConst(change.base?.value) ? change.base.value.const : ''}' of \`${segmentsOf(change.base?.pointer ?? '').at(-3)}\` was removed; a client may send or receive it.`,
   },
   {
     // Rewriting `enum: [A, B]` as oneOf of `const: A` and `const: B` (to deprecate one value) keeps the same

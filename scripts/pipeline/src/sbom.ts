@@ -26,12 +26,17 @@ export function npmPurl(name: string, version: string) {
 /** The manifest fields through which a package can depend on another one of the release. */
 export const dependencyFields = ['dependencies', 'optionalDependencies', 'peerDependencies'] as const;
 
+/** A package.json as the step reads it: the fields it rewrites, the others carried over as they are. */
+type Manifest = { [field: string]: unknown; name?: unknown; overrides?: Record<string, string> } & {
+  [field in (typeof dependencyFields)[number] | 'devDependencies' | 'scripts']?: Record<string, string>;
+};
+
 /**
  * The packed manifest made installable before its siblings are on a registry: each package of the release it
  * depends on, directly or through another, comes from that package's tarball (a direct dependency by its
  * spec, the others by `overrides`); devDependencies, which installing a package never brings, go.
  */
-function installableManifest(manifest: Record<string, any>, released: PackedPackage[]): Record<string, any> {
+function installableManifest(manifest: Manifest, released: PackedPackage[]): Manifest {
   const { devDependencies, scripts, ...installable } = manifest;
   const overrides: Record<string, string> = {};
   for (const field of dependencyFields) if (installable[field]) installable[field] = { ...installable[field] };
@@ -39,7 +44,8 @@ function installableManifest(manifest: Record<string, any>, released: PackedPack
     if (sibling.name === manifest.name) continue;
     const spec = `file:${sibling.tarball}`;
     const field = dependencyFields.find((name) => installable[name]?.[sibling.name] !== undefined);
-    if (field) installable[field][sibling.name] = spec;
+    const dependencies = field && installable[field];
+    if (dependencies) dependencies[sibling.name] = spec;
     else overrides[sibling.name] = spec;
   }
   return { ...installable, overrides };
@@ -49,7 +55,7 @@ function installableManifest(manifest: Record<string, any>, released: PackedPack
  * The package.json inside an npm tarball (gzip over ustar, the file at `package/package.json`), read with Node
  * alone: the machine may have no `tar`.
  */
-async function packedManifest(tarball: string): Promise<Record<string, any>> {
+async function packedManifest(tarball: string): Promise<Manifest> {
   const archive = gunzipSync(await readFile(tarball));
   const field = (at: number, length: number) =>
     archive

@@ -14,10 +14,10 @@ export function failureText(error: unknown) {
   return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }
 
-interface StepDefinition {
+export interface StepDefinition {
   name: string;
-  /** resolves with a short note (or nothing) */
-  run: (prepared?: any) => unknown;
+  /** resolves with a short note (or nothing); given what `prepare` made, if the step has one (see `preparedStep`) */
+  run: (prepared?: unknown) => unknown;
   needs?: string[];
   prepare?: () => Promise<unknown>;
   inputs?: string[];
@@ -25,6 +25,18 @@ interface StepDefinition {
   tools?: string[];
 }
 export type Step = [name: string, action: () => unknown] | StepDefinition;
+
+/** A step whose `run` takes what its `prepare` made: the two are typed together here, where the step is written. */
+export function preparedStep<Prepared>(
+  step: Omit<StepDefinition, 'run' | 'prepare'> & {
+    prepare: () => Promise<Prepared>;
+    run: (prepared: Prepared) => unknown;
+  },
+): StepDefinition {
+  const { run } = step;
+  // `runSteps` hands `run` what this step's own `prepare` resolved with, and nothing else.
+  return { ...step, run: (prepared) => run(prepared as Prepared) };
+}
 export type NormalStep = StepDefinition & { needs: string[] };
 
 /**

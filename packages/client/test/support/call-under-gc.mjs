@@ -5,6 +5,7 @@
 // Argument: { baseUrl, timeoutMs, retry, giveUpMs }.
 import { createClient } from '../../dist/index.js';
 
+if (process.argv[2] === undefined) throw new Error("Pass the options as JSON: call-under-gc.mjs '<json>'.");
 const { baseUrl, timeoutMs, retry, giveUpMs } = JSON.parse(process.argv[2]);
 
 // The first fetch of a process loads its implementation and blocks the event loop meanwhile; the timed

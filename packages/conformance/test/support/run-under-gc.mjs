@@ -3,6 +3,7 @@
 // while garbage is made and collected every 25 ms, as in a busy process. Prints the requests that timed
 // out, with their times, and how long the run took: {"timedOut": [{target, ms}], "runMs"}.
 // Argument: { baseUrl, timeoutMs, runner } (`runner`: the module to load, dist/index.js by default).
+if (process.argv[2] === undefined) throw new Error("Pass the options as JSON: run-under-gc.mjs '<json>'.");
 const { baseUrl, timeoutMs, runner = '../../dist/index.js' } = JSON.parse(process.argv[2]);
 const collect = globalThis.gc;
 if (typeof collect !== 'function') throw new Error('Run with node --expose-gc.');

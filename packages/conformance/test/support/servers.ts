@@ -126,6 +126,7 @@ function cleanAnswer(
   const status = Object.keys(responses)
     .filter((key) => key.startsWith('2'))
     .sort()[0];
+  if (status === undefined) throw new Error('The operation documents no 2xx answer to serve.');
   const response = follow(responses[status]);
   const headers: Record<string, string> = {};
   for (const header of Object.entries(response.headers ?? {})) {
@@ -155,7 +156,7 @@ function route(method: string, pathname: string) {
     if (match)
       return {
         entry,
-        pathValues: Object.fromEntries(names.map((name, index) => [name, decodeURIComponent(match[index + 1])])),
+        pathValues: Object.fromEntries(names.map((name, index) => [name, decodeURIComponent(match[index + 1]!)])),
       };
   }
   return undefined;

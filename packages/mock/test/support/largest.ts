@@ -5,6 +5,7 @@
 // the answer or a refusal could repeat (strings up to the URL's room, lists up to their cap, bodies up to
 // MAX_BODY_BYTES). The mock's tests send them over HTTP, MSW's to `createSandbox`'s handlers.
 import { MAX_BODY_BYTES, MAX_JSON_VALUES } from '@trading-analytics/core';
+import { present } from '../../../../test/support/present';
 import type { SandboxDescription } from '../../../sandbox/src/index.js';
 import { MAX_LIST_ITEMS } from '../../../sandbox/src/limits.js';
 import { parseInstant } from '../../../sandbox/src/time.js';
@@ -294,7 +295,8 @@ export function largestRequests(world: SandboxDescription, busiest: string): Lar
  * The world's size as the bounds read it: GET /__sandbox's counts, and the positions of the world's view (which
  * GET /__sandbox does not count, so that a clock move answers without building the view).
  */
-export type Counts = SandboxDescription['counts'] & { positions: number };
+type Counted = 'traders' | 'markets' | 'competitions' | 'teams' | 'historyDays' | 'joinsSinceStart';
+export type Counts = Record<Counted | 'positions', number>;
 
 /**
  * The counts of a world with nothing done in it but joins, as `world` describes it: its positions counted from
@@ -305,7 +307,12 @@ export function worldCounts(world: SandboxDescription): Counts {
   if (now === undefined) throw new Error(`the world's now ${world.now} is no instant`);
   const view = new View(new Timeline(world.seed), now, new Writes());
   const positions = view.traders.reduce((total, trader) => total + trader.positions.length, 0);
-  return { ...world.counts, positions };
+  const count = (name: Counted) => present(world.counts[name], `the world's count of ${name}`);
+  return {
+    ...{ traders: count('traders'), markets: count('markets'), competitions: count('competitions') },
+    ...{ teams: count('teams'), historyDays: count('historyDays'), joinsSinceStart: count('joinsSinceStart') },
+    positions,
+  };
 }
 
 const KiB = 1024;

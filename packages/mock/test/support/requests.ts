@@ -12,7 +12,7 @@ export interface MockRequest {
 
 const { ava, ben } = traders;
 
-export const validRequests: Record<string, MockRequest> = {
+const requests = {
   listLeaderboard: {
     method: 'GET',
     path: '/v1/leaderboard',
@@ -93,7 +93,13 @@ export const validRequests: Record<string, MockRequest> = {
   },
   getProtocolVolumeAllTime: { method: 'GET', path: '/v1/trading-volumes/sum-all', query: { chains: ['MONAD'] } },
   submitTradingIntent: { method: 'POST', path: '/v2/trading/submit-intent', body: {} },
-};
+} satisfies Record<string, MockRequest>;
+
+export const validRequests: Readonly<Record<keyof typeof requests, MockRequest>> = requests;
+
+/** The valid request for an operation named at run time (the contract's), if the support has one. */
+export const validRequestFor = (operationId: string): MockRequest | undefined =>
+  Object.hasOwn(validRequests, operationId) ? validRequests[operationId as keyof typeof requests] : undefined;
 
 export function urlOf(base: string, request: Pick<MockRequest, 'path' | 'query'>): string {
   const url = new URL(request.path, base);
