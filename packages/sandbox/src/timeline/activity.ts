@@ -36,7 +36,7 @@ export const LONGEST_HOLD = 2 * CROSSING_REACH;
 const POSITION_WIN_CAP = 300n * E18;
 const SMALLEST_NOTIONAL = 200n * E18;
 
-const segmentStart = (segment: number): number => CAST_NOW + (segment - 1) * SEGMENT;
+export const segmentStart = (segment: number): number => CAST_NOW + (segment - 1) * SEGMENT;
 export const segmentOf = (seconds: number): number => Math.ceil((seconds - CAST_NOW) / SEGMENT);
 
 export interface Drawing {
@@ -156,6 +156,16 @@ export class SegmentDraws {
     this.times = new Float64Array(count);
     for (let at = 0; at < count; at += 1) this.times[at] = start + 1 + Math.floor(random.next() * span);
     this.times.sort();
+  }
+
+  /**
+   * The earliest opening after `to` this segment may still add, once drawn up to `to`: a drawn entry's own
+   * opening, or the next drawn time (an opening is never before its drawn time, only moved into hours).
+   */
+  firstOpenAfter(to: number): number {
+    let first = this.next < this.times.length ? (this.times[this.next] as number) : Number.POSITIVE_INFINITY;
+    for (const entry of this.entries) if (entry.openTime > to && entry.openTime < first) first = entry.openTime;
+    return first;
   }
 
   /** Draws the positions whose opening time was drawn at or before `to`. */

@@ -3,12 +3,12 @@
 // ones) reads the same timeline, and a view (../view/) picks what it holds at an instant. What is costly to
 // draw is drawn on first use and kept: the price blocks of each market, and the segments of trader activity,
 // the latest read kept up to KEPT_SEGMENTS.
-import { type Drawing, LONGEST_HOLD, positionOf, SegmentDraws, segmentOf } from './activity.js';
+import { type Drawing, LONGEST_HOLD, positionOf, SegmentDraws, segmentOf, segmentStart } from './activity.js';
 import { kept } from './bridge.js';
 import { buildCompetitions, type Competition } from './competitions.js';
 import { OpenableMarkets } from './draws.js';
 import { buildMarkets, type Market } from './markets.js';
-import { type Position, type PositionDraw, positionHash } from './positions.js';
+import { openCopy, type Position, type PositionDraw, positionHash } from './positions.js';
 import { buildScript, byOpenTime, type Script } from './script.js';
 import { ApySeries, buildStakes, type StakedPortfolio } from './staking.js';
 import { buildTeams, epochStart, type Team, volumeBetween } from './teams.js';
@@ -23,6 +23,18 @@ const KEPT_SEGMENTS = 8;
 const KEPT_HASH_SEGMENTS = 4;
 /** Traders' volumes of whole past epochs kept (the teams' 460 traders over a year of epochs). */
 const KEPT_EPOCH_VOLUMES = 32_768;
+
+/** A trader's positions as a view at `now` with history from `from` showed them: the same at any instant in [now, until). */
+interface Shown {
+  readonly from: number;
+  readonly now: number;
+  /** The first instant it no longer holds at, as far as the segments up to `reach` tell. */
+  until: number;
+  reach: number;
+  readonly positions: readonly Position[];
+  /** What views added up from the list (figures by key), kept as long as the list is. */
+  readonly derived: Map<string, unknown>;
+}
 
 export class Timeline {
   readonly markets: readonly Market[];
@@ -41,6 +53,8 @@ export class Timeline {
   private readonly epochVolumes = new Map<string, bigint>();
   /** Per segment: the trader of each position drawn so far by hash, made when a position is first looked up by hash. */
   private readonly hashes = new Map<number, { byHash: Map<string, number>; indexed: number[] }>();
+  /** Per trader (by index): the positions a view showed them last, and the instants up to which they still hold. */
+  private readonly shown: (Shown | undefined)[] = [];
 
   constructor(readonly seed: number) {
     this.markets = buildMarkets(seed);
@@ -101,6 +115,58 @@ export class Timeline {
     for (const position of this.script.positions.get(trader.index) ?? [])
       if (position.openTime >= from && position.openTime <= to) opened.push(position);
     return opened.sort(byOpenTime);
+  }
+
+  /**
+   * A trader's positions opened in [from, now] as they stand at now (open until their close): what a view
+   * shows of a trader nothing was done to. A clock move changes them only when a position opens or closes in
+   * between, or leaves the history's start, so the list of the last view is kept with the span of instants
+   * it holds for, and a view moved within that span (the usual hour or day) takes it as it is.
+   */
+  shownAt(trader: Trader, from: number, now: number): readonly Position[] {
+    const last = this.shown[trader.index];
+    if (last && now >= last.now && now - from === last.now - last.from && this.holds(trader, last, now))
+      return last.positions;
+    const positions = this.openedBetween(trader, from, now).map((position) =>
+      (position.closeTime as number) > now ? openCopy(position) : position,
+    );
+    // The same list holds at a later instant until a position opens or closes, or the oldest leaves the
+    // history; what the segments after now's may open is looked at when a move reaches them.
+    const segment = segmentOf(now);
+    const drawn = this.segments.get(segment)?.[trader.index];
+    let until = drawn ? drawn.firstOpenAfter(now) : now + 1;
+    for (const position of this.script.positions.get(trader.index) ?? [])
+      if (position.openTime > now) until = Math.min(until, position.openTime);
+    for (const position of positions) {
+      const close = position.closeTime ?? position.plannedClose;
+      if (close !== undefined && close > now) until = Math.min(until, close);
+      until = Math.min(until, position.openTime + (now - from) + 1);
+    }
+    this.shown[trader.index] = { from, now, until, reach: segment, positions, derived: new Map() };
+    return positions;
+  }
+
+  /**
+   * What views keep with a trader's list from shownAt (their figures), while the timeline keeps that list:
+   * undefined for any other list (one with the world's writes in it, or an older one).
+   */
+  derivedFrom(index: number, positions: readonly Position[]): Map<string, unknown> | undefined {
+    const shown = this.shown[index];
+    return shown?.positions === positions ? shown.derived : undefined;
+  }
+
+  /** Whether a kept list still holds at `now`: no opening, close or leaving in between, in any segment up to now's. */
+  private holds(trader: Trader, shown: Shown, now: number): boolean {
+    while (now < shown.until && segmentOf(now) > shown.reach) {
+      // Nothing of the next segment is drawn up to its start: its first opening is only looked up.
+      const next = shown.reach + 1;
+      const start = segmentStart(next);
+      this.segment(trader, next, start);
+      const drawn = this.segments.get(next)?.[trader.index];
+      shown.until = Math.min(shown.until, drawn ? drawn.firstOpenAfter(start) : start);
+      shown.reach = next;
+    }
+    return now < shown.until;
   }
 
   /**

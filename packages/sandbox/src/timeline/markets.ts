@@ -301,7 +301,7 @@ class Prices implements PriceSeries {
   private readonly blend = new Map<number, number>();
   private readonly tickKey: number;
   private readonly tickSize: number;
-  /** Hourly prices by run of HOUR_RUN hours, computed a run at a time, a bounded number of runs kept. */
+  /** Hourly prices by run of HOUR_RUN hours, each computed on first read, a bounded number of runs kept. */
   private readonly hourRuns = new Map<number, Float64Array>();
   private lastRun = Number.NaN;
   private lastHours: Float64Array = new Float64Array(0);
@@ -362,14 +362,18 @@ class Prices implements PriceSeries {
   hourly(hour: number): number {
     const run = Math.floor(hour / HOUR_RUN);
     if (run !== this.lastRun) {
-      this.lastHours = kept(this.hourRuns, run, KEPT_HOUR_RUNS, () => {
-        const hours = new Float64Array(HOUR_RUN);
-        for (let at = 0; at < HOUR_RUN; at += 1) hours[at] = this.computed(run * HOUR_RUN + at);
-        return hours;
-      });
+      // Each hour is computed on its first read (NaN until then): a world's positions read a few hours of
+      // each run, not all of them.
+      this.lastHours = kept(this.hourRuns, run, KEPT_HOUR_RUNS, () => new Float64Array(HOUR_RUN).fill(Number.NaN));
       this.lastRun = run;
     }
-    return this.lastHours[hour - run * HOUR_RUN] as number;
+    const at = hour - run * HOUR_RUN;
+    let price = this.lastHours[at] as number;
+    if (Number.isNaN(price)) {
+      price = this.computed(hour);
+      this.lastHours[at] = price;
+    }
+    return price;
   }
 
   /** The price at an hour scaled by 1e18. */

@@ -51,17 +51,47 @@ export function takesPart(view: View, competition: Competition, address: string)
 function standingOf(view: View, competition: Competition, address: string): Standing {
   const trader: TraderView = view.trader(address) ?? { index: -1, address, profile: 'empty', positions: [] };
   // An upcoming competition's window is empty (it ends before it starts), so its participants have zeros.
-  const window = { from: competition.startTime, to: Math.min(competition.endTime, view.now) };
-  const collateral = competition.collateralToken;
-  const include = collateral ? (position: Position) => position.marginToken.address === collateral : undefined;
-  const figures = figuresOf(trader.positions, window, include);
-  const stats: Record<string, number> = {};
-  for (const column of competition.columns) {
-    // A participant who closed nothing in the window has no PnL yet: the key is left out, as the service may.
-    if (column.metric === 'pnl' && figures.wins + figures.losses === 0) continue;
-    stats[column.key] = usdNumber(METRICS[column.metric](figures));
+  // Kept with the trader's list: the timeline hands a view the same list only while nothing of it opens or
+  // closes, so the figures over the competition's window (which ends at now at the latest) are the same at
+  // every instant it is handed out.
+  const derived = view.derived(trader);
+  const key = boardKey(competition);
+  let figures = derived?.get(key) as Figures | undefined;
+  if (!figures) {
+    const window = { from: competition.startTime, to: Math.min(competition.endTime, view.now) };
+    const collateral = competition.collateralToken;
+    const include = collateral ? (position: Position) => position.marginToken.address === collateral : undefined;
+    figures = figuresOf(trader.positions, window, include);
+    derived?.set(key, figures);
   }
-  return { trader, figures, stats };
+  return new LazyStanding(trader, figures, competition);
+}
+
+/**
+ * A standing whose stats (decimal text read back as numbers, the costly part) are written on first read: the
+ * competitions list needs only the figures' volume, a board's page and orderings read the stats.
+ */
+class LazyStanding implements Standing {
+  private statsKept: Record<string, number> | undefined;
+
+  constructor(
+    readonly trader: TraderView,
+    readonly figures: Figures,
+    private readonly competition: Competition,
+  ) {}
+
+  get stats(): Record<string, number> {
+    if (this.statsKept) return this.statsKept;
+    const { figures } = this;
+    const stats: Record<string, number> = {};
+    for (const column of this.competition.columns) {
+      // A participant who closed nothing in the window has no PnL yet: the key is left out, as the service may.
+      if (column.metric === 'pnl' && figures.wins + figures.losses === 0) continue;
+      stats[column.key] = usdNumber(METRICS[column.metric](figures));
+    }
+    this.statsKept = stats;
+    return stats;
+  }
 }
 
 /** The competition's board in the view, computed on first use. */

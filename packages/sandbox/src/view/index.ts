@@ -131,8 +131,18 @@ export class View {
   }
 
   get rankings(): Rankings {
-    this.rankingsKept ??= new Rankings(this.traders, this.now, (index) => this.traderAt(index).address);
+    this.rankingsKept ??= new Rankings(
+      this.traders,
+      this.now,
+      (index) => this.traderAt(index).address,
+      (trader) => this.derived(trader),
+    );
     return this.rankingsKept;
+  }
+
+  /** What the timeline keeps with a trader's positions (figures that hold while the list does), if it keeps them. */
+  derived(trader: TraderView): Map<string, unknown> | undefined {
+    return trader.index >= 0 ? this.timeline.derivedFrom(trader.index, trader.positions) : undefined;
   }
 
   /** Per market (by index), per timeframe: the volume traded; added up on first use. */
@@ -186,11 +196,14 @@ export class View {
    * A trader's positions opened from `from` (within the history) up to `to`, as they stand at now: what the
    * trader's view holds of that span, drawn without the rest of their history (for a few traders' roles).
    */
-  opened(index: number, from: number, to = this.now): Position[] {
+  opened(index: number, from: number, to = this.now): readonly Position[] {
     const { timeline, writes, now } = this;
     const base = timeline.traders[index];
     const trades = writes.tradesByTrader.get(index);
     const early = writes.earlyCloses.get(index);
+    // A trader nothing was done to, read over the whole history: the timeline keeps their list across moves.
+    if (base && !trades && !early && from <= this.historyStart && to >= now)
+      return timeline.shownAt(base, this.historyStart, now);
     const positions: Position[] = [];
     if (base) {
       for (const position of timeline.openedBetween(base, Math.max(from, this.historyStart), Math.min(to, now))) {

@@ -57,6 +57,53 @@ function figuresOf(positions: readonly Position[], froms: readonly number[], now
   return mine;
 }
 
+/** A trader's figures kept with their positions list at `now`, and the first instant after it they no longer hold at. */
+interface KeptFigures {
+  readonly now: number;
+  until: number | undefined;
+  readonly figures: Figures[];
+}
+
+/**
+ * A trader's figures, taken from the last rankings when their positions are the same list (the timeline keeps
+ * it across clock moves while nothing opens or closes) and nothing of theirs left a window since. How long
+ * they hold is worked out at the first move that could reuse them, so a world's first rankings pay nothing.
+ */
+function figuresKept(
+  positions: readonly Position[],
+  froms: readonly number[],
+  now: number,
+  derived: Map<string, unknown> | undefined,
+): Figures[] {
+  const last = derived?.get('rankings') as KeptFigures | undefined;
+  if (last && now >= last.now) {
+    last.until ??= heldUntil(positions, last.now);
+    if (now < last.until) return last.figures;
+  }
+  const figures = figuresOf(positions, froms, now);
+  derived?.set('rankings', { now, until: undefined, figures });
+  return figures;
+}
+
+/**
+ * The first instant after `now` at which a position's opening or closing leaves a timeframe's window
+ * [now - length, now]: one at `time` leaves once now passes time + length.
+ */
+function heldUntil(positions: readonly Position[], now: number): number {
+  let until = Number.POSITIVE_INFINITY;
+  for (const timeframe of TIMEFRAMES) {
+    const length = TIMEFRAME_SECONDS[timeframe];
+    if (!Number.isFinite(length)) continue;
+    const from = now - length;
+    for (const position of positions) {
+      if (position.openTime >= from) until = Math.min(until, position.openTime + length + 1);
+      const closed = position.closeTime;
+      if (closed !== undefined && closed >= from) until = Math.min(until, closed + length + 1);
+    }
+  }
+  return until;
+}
+
 export class Rankings {
   /** Figures by timeframe, by trader index. */
   readonly figures: Readonly<Record<Timeframe, Figures[]>>;
@@ -70,6 +117,8 @@ export class Rankings {
     private readonly now: number,
     /** A trader's address by index, for the ties (a trader may join the view after the rankings were made). */
     private readonly addressOf: (index: number) => string,
+    /** What the timeline keeps with a trader's list, where it keeps it (see Timeline.derivedFrom). */
+    derivedOf: (trader: TraderView) => Map<string, unknown> | undefined = () => undefined,
   ) {
     this.froms = TIMEFRAMES.map((timeframe) => timeframeWindow(timeframe, now).from);
     const figures = Object.fromEntries(TIMEFRAMES.map((timeframe) => [timeframe, [] as Figures[]])) as Record<
@@ -78,7 +127,7 @@ export class Rankings {
     >;
     const rankedCount = Object.fromEntries(TIMEFRAMES.map((timeframe) => [timeframe, 0])) as Record<Timeframe, number>;
     for (const trader of traders) {
-      const mine = figuresOf(trader.positions, this.froms, now);
+      const mine = figuresKept(trader.positions, this.froms, now, derivedOf(trader));
       TIMEFRAMES.forEach((timeframe, at) => {
         const one = mine[at] as Figures;
         figures[timeframe].push(one);
