@@ -1,0 +1,49 @@
+// The contract a run loads, kept for the next run of the same one (src/setup/contract-files.ts): reused only
+// while both its folder and its text are the same, so a changed bundle or another folder is read afresh.
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tempFolder } from '../../../test/support/temp.js';
+import { loadContract } from '../src/setup/contract-files.js';
+
+const own = loadContract();
+const bundle = path.join(own.dir, 'openapi.json');
+
+/** A folder holding a copy of the package's bundle, its title replaced when `title` is given. */
+function copyOfBundle(title?: string): string {
+  const dir = tempFolder('conformance-contract-files-');
+  if (title === undefined) copyFileSync(bundle, path.join(dir, 'openapi.json'));
+  else {
+    const document = JSON.parse(readFileSync(bundle, 'utf8'));
+    document.info.title = title;
+    writeFileSync(path.join(dir, 'openapi.json'), JSON.stringify(document));
+  }
+  return dir;
+}
+
+describe('loadContract', () => {
+  it('reuses the bundle and its validators for the same folder and text', () => {
+    const again = loadContract();
+    expect(again).toBe(own);
+    expect(again.validators.first).toBe(own.validators.first);
+  });
+
+  it('reads another folder afresh, even with the same text', () => {
+    const dir = copyOfBundle();
+    const other = loadContract(dir);
+    expect(other.dir).toBe(dir);
+    expect(other.validators.first).not.toBe(own.validators.first);
+    expect(loadContract(own.dir).dir).toBe(own.dir);
+  });
+
+  it('reads the same folder afresh once its bundle changed', () => {
+    const dir = copyOfBundle('first title');
+    expect(loadContract(dir).document.info.title).toBe('first title');
+    writeFileSync(
+      path.join(dir, 'openapi.json'),
+      readFileSync(bundle, 'utf8').replace(/"title":\s*"[^"]*"/, '"title": "second title"'),
+    );
+    const changed = loadContract(dir);
+    expect(changed.document.info.title).toBe('second title');
+  });
+});
