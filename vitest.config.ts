@@ -29,7 +29,17 @@ export default defineConfig({
           exclude,
         },
       },
-      { test: { ...shared, name: 'docs', include: ['test/docs/**/*.test.ts'], exclude } },
+      {
+        test: {
+          ...shared,
+          name: 'docs',
+          // One process runs several of the files (test/support/sequencer.ts keeps them together): they keep
+          // nothing between them; code-samples.test.ts gives back the fetch and console it stubs after each sample.
+          isolate: false,
+          include: ['test/docs/**/*.test.ts'],
+          exclude,
+        },
+      },
       {
         test: { ...shared, name: 'release', include: ['test/release/**/*.test.ts'], exclude },
       },

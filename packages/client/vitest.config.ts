@@ -7,6 +7,11 @@ import { apartFilesOf } from '../../test/support/file-groups.ts';
 export default defineConfig({
   test: {
     name: 'client',
+    // One process runs several of the files, each module loaded once (test/support/sequencer.ts keeps the files
+    // together): they keep nothing between them, no module mock, fake timer left on, stubbed global, environment
+    // variable or working-folder change. retry.test.ts puts real timers back after each test; each file stops the
+    // servers it starts.
+    isolate: false,
     include: ['test/**/*.test.ts'],
     exclude: [...configDefaults.exclude, ...apartFilesOf('packages/client')],
     testTimeout: 60_000,

@@ -4,6 +4,10 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     name: 'core',
+    // One process runs several of the files, each module loaded once (test/support/sequencer.ts keeps the files
+    // together): they keep nothing between them, no module mock, fake timer left on, stubbed global, environment
+    // variable or working-folder change. Each file makes its own validators.
+    isolate: false,
     include: ['test/**/*.test.ts'],
     // The package test packs and installs the package: slower than a unit test.
     testTimeout: 60_000,

@@ -18,6 +18,11 @@ export default defineConfig({
   },
   test: {
     name: 'msw',
+    // One process runs several of the files, each module loaded once (test/support/sequencer.ts keeps the files
+    // together): they keep nothing between them, no module mock, fake timer left on, stubbed global, environment
+    // variable or working-folder change. Each file closes its setupServer in its afterAll, which gives fetch back for
+    // the next file.
+    isolate: false,
     include: ['test/**/*.test.ts'],
     exclude: [...configDefaults.exclude, ...apartFilesOf('packages/msw')],
     testTimeout: 60_000,

@@ -9,17 +9,21 @@
 // - The shared mocks, each on a port the OS picks: `inject('mockUrl')` as `npm start` and the bin serve it,
 //   `inject('strictMockUrl')` with `errors: true` (an answer that breaks the contract becomes a 500), for the
 //   files that only send requests. A file that stops, reloads, floods or reconfigures a mock starts its own.
+//   Each is held to startMock's ready limit on its own clock, not counting the time it waits for a CPU
+//   (mock-start.ts): on a loaded machine the wall-time limit failed whole runs of mocks that were only waiting.
 // - The mock's answer to every documented case of every operation, asked once (`inject('prismAnswers')`, see
 //   prism-answers.ts): the suites that hold the mock and MSW to the contract read them instead of asking again.
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { MockOptions } from '@trading-analytics/mock';
 import { compileStep } from '@trading-analytics/pipeline/compile';
 import { type PackedPackage, packWorkspaces } from '@trading-analytics/pipeline/pack';
 import { runSteps } from '@trading-analytics/pipeline/steps';
 import { installedTool } from '@trading-analytics/pipeline/tools';
 import type { TestProject } from 'vitest/node';
 import { loadBundle } from './contract';
+import { startMockOnOwnClock } from './mock-start';
 import { type RecordedAnswer, recordPrismAnswers } from './prism-answers';
 
 declare module 'vitest' {
@@ -62,8 +66,8 @@ export default async function setup(project: TestProject) {
     // Loaded once compiled: the mock package runs from its dist/.
     const { startMock } = await import('@trading-analytics/mock');
     packedDir = await mkdtemp(path.join(runTemp, 'packed-'));
-    const started = async (options: Parameters<typeof startMock>[0]) => {
-      const mock = await startMock(options);
+    const started = async (options: MockOptions) => {
+      const mock = await startMockOnOwnClock(startMock, options);
       stops.push(mock.close);
       return mock;
     };

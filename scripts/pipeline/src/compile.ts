@@ -4,14 +4,20 @@
 // or file of generated/ changed since its last success; a workspace it does compile starts from an empty dist/,
 // so no module of a removed source is left.
 //
+// One compile at a time in a checkout: the step holds a lock (a folder in node_modules/.cache) while it compiles,
+// so two `vitest run`s, or `npm ci` beside one, never delete each other's dist/. One that had to wait finds the
+// other's compile recorded, and skips its own when nothing changed since.
+//
 // `npm run compile` runs this before anything is compiled: it imports no package of the repository, and is
 // compiled first, alone (tsconfig.bootstrap.json).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { root } from './paths.js';
 import { runCommand } from './run-command.js';
-import { type Step, StepError } from './steps.js';
+import { inputsKey, outputsHash, readStepCache, writeStepCache } from './step-cache.js';
+import { type StepDefinition, StepError } from './steps.js';
 
 /** A package.json, as far as the pipeline reads it. */
 export interface PackageManifest {
@@ -81,20 +87,82 @@ function compileOrder(): string[] {
 
 const dirs = compileOrder();
 
-/** `npm run compile`'s one step (see runSteps in steps.ts). */
-export const compileStep: Step = {
+const lockDir = path.join(root, 'node_modules/.cache/trading-analytics-api/compile.lock');
+const ownerFile = path.join(lockDir, 'pid');
+
+/** Whether a process runs (one of another user counts as running). */
+function running(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Takes the checkout's compile lock: makes its folder (one process succeeds) and writes its pid in it. A lock
+ * whose process has ended (killed mid-compile) is taken over; one with no pid yet is being taken, unless it has
+ * had none for 10 s. Resolves with the process it had to wait for, if it had to.
+ */
+async function takeCompileLock(): Promise<number | undefined> {
+  await mkdir(path.dirname(lockDir), { recursive: true });
+  let waited: number | undefined;
+  for (;;) {
+    try {
+      await mkdir(lockDir);
+      await writeFile(ownerFile, String(process.pid));
+      return waited;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const owner = Number(await readFile(ownerFile, 'utf8').catch(() => Number.NaN));
+    const age = Date.now() - ((await stat(lockDir).catch(() => undefined))?.mtimeMs ?? Date.now());
+    if (Number.isInteger(owner) ? !running(owner) : age > 10_000) {
+      await rm(lockDir, { recursive: true, force: true });
+      continue;
+    }
+    if (Number.isInteger(owner) && waited !== owner) {
+      process.stdout.write(`- compile packages ... waiting for process ${owner}, which compiles them\n`);
+      waited = owner;
+    }
+    await sleep(250);
+  }
+}
+
+/** Compiles every workspace, in order, each from an empty dist/. */
+async function compileAll() {
+  for (const dir of dirs) {
+    const at = path.join(root, dir);
+    // From nothing: tsc -b would keep the module of a removed source, and trusts its build info over dist/.
+    await rm(path.join(at, 'dist'), { recursive: true, force: true });
+    for (const name of readdirSync(at).filter((file) => file.endsWith('.tsbuildinfo')))
+      await rm(path.join(at, name), { force: true });
+    const built = await runCommand('npm', ['run', '--silent', 'build'], { cwd: at });
+    if (built.code !== 0) throw new StepError(`${dir} does not compile:\n${`${built.stdout}${built.stderr}`.trim()}`);
+  }
+  return dirs.map((dir) => path.basename(dir)).join(', ');
+}
+
+/** `npm run compile`'s one step (see runSteps in steps.ts), under the checkout's compile lock. */
+export const compileStep: StepDefinition = {
   name: 'compile packages',
   run: async () => {
-    for (const dir of dirs) {
-      const at = path.join(root, dir);
-      // From nothing: tsc -b would keep the module of a removed source, and trusts its build info over dist/.
-      await rm(path.join(at, 'dist'), { recursive: true, force: true });
-      for (const name of readdirSync(at).filter((file) => file.endsWith('.tsbuildinfo')))
-        await rm(path.join(at, name), { force: true });
-      const built = await runCommand('npm', ['run', '--silent', 'build'], { cwd: at });
-      if (built.code !== 0) throw new StepError(`${dir} does not compile:\n${`${built.stdout}${built.stderr}`.trim()}`);
+    const waited = await takeCompileLock();
+    try {
+      const key = await inputsKey(compileStep);
+      const last = (await readStepCache())[compileStep.name];
+      // The compile it waited for left what this one would make.
+      if (waited !== undefined && last?.key === key && last.outputs === (await outputsHash(compileStep)))
+        return last.note;
+      const note = await compileAll();
+      // Recorded before the lock goes, for a process waiting on it (runSteps then records the same).
+      const outputs = await outputsHash(compileStep);
+      await writeStepCache({ ...(await readStepCache()), [compileStep.name]: { key, outputs, note } });
+      return note;
+    } finally {
+      await rm(lockDir, { recursive: true, force: true });
     }
-    return dirs.map((dir) => path.basename(dir)).join(', ');
   },
   inputs: [
     'generated',
