@@ -117,6 +117,9 @@ const sidebar = (page: Page) => page.locator('[data-component-name="Menu/Menu"]'
 async function reachOperation(page: Page, operation: DocOperation, timeout = 10_000) {
   const started = performance.now();
   const link = sidebar(page).getByText(operation.summary, { exact: true });
+  // Whether the link can be clicked is read only once the sidebar is at rest: mid-move, a visible link may be
+  // covered for a moment (and the tag's click would then close nothing but move the page to the tag).
+  await sidebarAtRest(page, timeout);
   // A reader opens the tag when the link cannot be clicked: hidden, or clipped by a group that is still (or
   // stuck) collapsing, where the link keeps a box that isVisible() counts but another item covers it. What
   // the pointer would hit is read from the page at once: a trial click with a short limit (it was 1 s) said
@@ -125,15 +128,85 @@ async function reachOperation(page: Page, operation: DocOperation, timeout = 10_
   const clickable = (await link.isVisible()) && (await pointerReaches(link, timeout));
   if (!clickable) {
     await sidebar(page).getByText(operation.tag, { exact: true }).click({ timeout });
-    // As a reader sees the tag's section come before clicking on: the link's click, made while the page was
-    // still scrolling to the tag, was overtaken by it on a busy machine (the address stayed at "#/<tag>").
     const tagHash = `/${operation.tag.toLowerCase().replace(/ /g, '-')}`;
     await page.waitForFunction((end) => window.location.hash.endsWith(end), tagHash, { timeout });
-    await page.evaluate(() => new Promise((settled) => requestAnimationFrame(() => requestAnimationFrame(settled))));
+    // The address changes at once, but Redoc shows it later (see sidebarAtRest): the link is clicked only
+    // once the group left behind has closed and the sidebar has stopped moving under the pointer.
+    await sidebarAtRest(page, timeout);
   }
   await link.click({ timeout });
   await sectionOnScreen(page, `/${operation.operationId.toLowerCase()}`, operation.summary, timeout);
   slowestClickMs = Math.max(slowestClickMs, Math.round(performance.now() - started));
+}
+
+/**
+ * Waits until nothing moves the sidebar's items any more, so that a click lands where it was aimed.
+ *
+ * Redoc (3.x) changes the address at once on a click, but its router hands the new address to React in a
+ * transition, which a busy machine renders long after (seconds, under load). That late commit marks the new
+ * item active, closes the group left behind (every item below it slides up over ~200 ms), opens the new one
+ * (its items take no pointer events while it grows), and then, in an effect, scrolls the sidebar until the
+ * active item is a row's height inside it. Playwright checks what the pointer hits only at the press: when the
+ * items slide between press and release, the release lands on the neighbour, the click goes to the list
+ * around both, and the address stays where it was ("#/portfolio" for getUnrealizedPnl, after "Trade history"
+ * closed under it). Waiting for the address and two frames did not cover the commit.
+ *
+ * At rest means, in two consecutive animation frames: the active item is the current address's (the commit is
+ * in), no group is opening or closing (Redoc's animation leaves inline styles on the group while it runs), the
+ * active item lies where Redoc's scroll leaves it (or the sidebar cannot scroll further), and the sidebar's
+ * scroll offset and the active item's box are the same as in the frame before.
+ */
+async function sidebarAtRest(page: Page, timeout: number) {
+  const unsettled = await sidebar(page).evaluate(
+    (menu, limit) =>
+      new Promise<string | null>((settled) => {
+        let scroller = menu.parentElement;
+        while (scroller && scroller !== menu.ownerDocument.body) {
+          const { overflowY } = getComputedStyle(scroller);
+          if ((overflowY === 'auto' || overflowY === 'scroll') && scroller.scrollHeight > scroller.clientHeight) break;
+          scroller = scroller.parentElement;
+        }
+        if (scroller === menu.ownerDocument.body) scroller = null;
+        const deadline = performance.now() + limit;
+        let before: string | undefined;
+        const look = (): { at: string } | { unsettled: string } => {
+          const address = window.location.hash.slice(1) || '/';
+          const active = menu.querySelectorAll('[data-testid="menu-item-label"][data-active="true"]');
+          const label = active[0];
+          if (active.length !== 1 || !label) return { unsettled: `${active.length} active items in the sidebar` };
+          const href = label.closest('a')?.getAttribute('href')?.replace(/^#/, '');
+          if (href !== address) return { unsettled: `the active item is "${href}", the address "${address}"` };
+          for (const element of Array.from(menu.querySelectorAll<HTMLElement>('[style]'))) {
+            const { transition, pointerEvents, display } = element.style;
+            if (transition !== '' || (pointerEvents === 'none' && display !== 'none'))
+              return { unsettled: 'a group of the sidebar is still opening or closing' };
+          }
+          const box = label.getBoundingClientRect();
+          if (scroller) {
+            const view = scroller.getBoundingClientRect();
+            const atTop = scroller.scrollTop <= 0;
+            const atBottom = scroller.scrollTop >= scroller.scrollHeight - scroller.clientHeight - 1;
+            if (
+              (box.top < view.top + box.height - 2 && !atTop) ||
+              (box.bottom > view.bottom - box.height + 2 && !atBottom)
+            )
+              return { unsettled: 'the sidebar has not scrolled to its active item yet' };
+          }
+          return { at: `${scroller?.scrollTop} ${box.top} ${box.left} ${menu.getBoundingClientRect().height}` };
+        };
+        const frame = () => {
+          const seen = look();
+          if ('at' in seen && seen.at === before) return settled(null);
+          before = 'at' in seen ? seen.at : undefined;
+          if (performance.now() > deadline)
+            return settled('unsettled' in seen ? seen.unsettled : 'the sidebar kept moving');
+          requestAnimationFrame(frame);
+        };
+        requestAnimationFrame(frame);
+      }),
+    timeout,
+  );
+  if (unsettled !== null) throw new Error(`the sidebar did not come to rest within ${timeout} ms: ${unsettled}`);
 }
 
 /**
@@ -270,12 +343,14 @@ describe.each(origins)('docs page over %s', (originName, address) => {
   });
 
   it.each(guides.map((guide) => [guide] as const))('renders the guide "%s"', async (guide) => {
+    await sidebarAtRest(page, 10_000);
     await sidebar(page).getByText(guide, { exact: true }).click();
     const slug = guide.toLowerCase().replace(/ /g, '-');
     await sectionOnScreen(page, `/section/${slug}`, guide);
   });
 
   it('lists every not-documented marker of the contract in the generated section', async () => {
+    await sidebarAtRest(page, 10_000);
     await sidebar(page).getByText(notDocumentedHeading, { exact: true }).click();
     const table = page.locator('table', { hasText: 'What is not documented' }).first();
     await table.waitFor({ state: 'visible' });

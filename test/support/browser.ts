@@ -14,6 +14,32 @@ import { promisify } from 'node:util';
 import { type BuildOptions, build } from 'esbuild';
 import { type BrowserContext, chromium } from 'playwright-core';
 
+/**
+ * Chromium 156 (the system's) draws its omnibox popups with WebUI and preloads them at start, headless too: a
+ * renderer of its own (`--type=renderer --top-chrome-webui`) that cost ~1.7 CPU-s per launch, and the browser
+ * process ~0.3 more, for a window no test ever opens (10 CPU-s of the 129 Chromium spent in a full run). The
+ * headless shell of the npm package has no such features; it ignores the names. Chromium reads only the last
+ * `--disable-features`, so the list repeats the features playwright-core turns off (its chromiumSwitches).
+ */
+const disabledFeatures = [
+  'WebUIOmniboxPopup',
+  'WebUIOmniboxAimPopup',
+  // playwright-core 1.65's own list.
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+];
+
 const chromiumArgs = [
   '--headless',
   '--no-sandbox',
@@ -23,6 +49,7 @@ const chromiumArgs = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  `--disable-features=${disabledFeatures.join(',')}`,
 ];
 
 const run = promisify(execFile);
