@@ -59,6 +59,12 @@ function headerErrors(entry: (typeof operations)[number], status: number, header
   return errors;
 }
 
+describe('the mock started with sandbox: true', () => {
+  it('has the default seed and now', () => {
+    expect(mock.sandbox).toEqual({ seed: 1, now: '2026-11-21T12:00:00Z' });
+  });
+});
+
 describe('the mock with a sandbox, generated valid requests', () => {
   for (const entry of operations) {
     it(`${entry.operationId}: ${perOperation} requests, every answer keeps the contract`, async () => {
