@@ -193,7 +193,7 @@ describe('a mock started with a sandbox', () => {
 });
 
 describe('a mock started with a sandbox and errors', () => {
-  // sandbox: true is taken by sandbox-property.test.ts's mock, which checks it gets the default seed and now.
+  // sandbox: true is taken by answer-bounds.test.ts's mock, which checks it gets the default seed and now.
   it('reads only the options’ own properties (an inherited sandbox, host or seed is ignored: the default seed and now), and answers 500 with the reasons when an answer of the world breaks the contract it serves', async () => {
     // The served contract caps pageSize at 5, so the world's page of 10 breaks it.
     const bundle = loadBundle();
