@@ -86,16 +86,17 @@ async function makeApp(folder: string, dependencies: Record<string, string>): Pr
 
 /**
  * Installs an app's dependencies from the registry, with the test's own npm cache (see appCache);
- * `lockOnly`: npm resolves the tree it would install and writes it to package-lock.json, fetching no tarball.
+ * `lockOnly`: npm resolves the tree it would install and writes it to package-lock.json, fetching no tarball,
+ * with the user's npm cache instead, which holds the registry's answers the release's SBOM step just resolved
+ * with: both read the same answers, so a dependency published between the two (or a registry that answers
+ * two requests differently) cannot make them differ.
  */
 async function installApp(app: string, { lockOnly = false } = {}): Promise<void> {
   await outputOf(
     npm,
     [
       'install',
-      ...(lockOnly ? ['--package-lock-only'] : []),
-      '--cache',
-      appCache,
+      ...(lockOnly ? ['--package-lock-only'] : ['--cache', appCache]),
       '--prefer-offline',
       '--no-audit',
       '--no-fund',
@@ -300,7 +301,7 @@ describe('npm run release (what it writes)', () => {
         expect(sbom.metadata.component.purl).toBe(npmPurl(pkg.name, version));
         const listed = new Set<string>(sbom.components.map((component: Json) => component.purl.replace(/\?.*$/, '')));
         // The same package alone in an app of its own: the tree npm resolves to install it from the registry
-        // (the install above filled the cache, so no tarball is fetched again) is all that comes with it.
+        // (with the answers the release resolved with, see installApp) is all that comes with it.
         const app = await makeApp(`alone-${pkg.dir.split('/').at(-1)}`, { [pkg.name]: version });
         await installApp(app, { lockOnly: true });
         const lock = JSON.parse(await readFile(path.join(app, 'package-lock.json'), 'utf8'));

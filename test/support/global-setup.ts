@@ -17,6 +17,7 @@ import path from 'node:path';
 import { compileStep } from '@trading-analytics/pipeline/compile';
 import { type PackedPackage, packWorkspaces } from '@trading-analytics/pipeline/pack';
 import { runSteps } from '@trading-analytics/pipeline/steps';
+import { installedTool } from '@trading-analytics/pipeline/tools';
 import type { TestProject } from 'vitest/node';
 import { loadBundle } from './contract';
 import { type RecordedAnswer, recordPrismAnswers } from './prism-answers';
@@ -48,6 +49,14 @@ export default async function setup(project: TestProject) {
     else process.env.TMPDIR = previousTemp;
     await rm(runTemp, { recursive: true, force: true, maxRetries: 3 });
   };
+  // The release test's tools install on first use (tools/README.md): started now when that file is in the run
+  // (vitest's state API, experimental: pinned), so that a fresh clone's install overlaps the rest; the test waits
+  // for it (tools.ts), and a failure is the test's to report.
+  if (project.vitest.state.getPaths().some((file) => file.endsWith('test/release/release.test.ts')))
+    for (const tool of ['verdaccio', 'cyclonedx-npm']) {
+      const install = installedTool(tool).catch(() => undefined);
+      stops.push(() => install);
+    }
   try {
     if (!(await runSteps([compileStep]))) throw new Error('The packages do not compile; see above.');
     // Loaded once compiled: the mock package runs from its dist/.

@@ -105,8 +105,14 @@ export async function publishTarballs(packages: Publishable[], registry: string)
   const toPublish: Publishable[] = [];
   const already: string[] = [];
   const conflicts: string[] = [];
-  for (const pkg of ordered) {
-    const [ours, theirs] = await Promise.all([integrityOf(pkg.tarball), publishedIntegrity(pkg, url.href)]);
+  // The registry is asked about every package at once (one npm process each).
+  const held = await Promise.all(
+    ordered.map(async (pkg) => {
+      const [ours, theirs] = await Promise.all([integrityOf(pkg.tarball), publishedIntegrity(pkg, url.href)]);
+      return { pkg, ours, theirs };
+    }),
+  );
+  for (const { pkg, ours, theirs } of held) {
     if (theirs === undefined) toPublish.push(pkg);
     else if (theirs === ours) already.push(`${pkg.name}@${pkg.version}`);
     else conflicts.push(`${pkg.name}@${pkg.version}`);

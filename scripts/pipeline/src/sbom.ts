@@ -3,7 +3,8 @@
 // names the package as its component and lists exactly what installing it brings: its production dependency
 // tree and the peers npm installs with it, at the versions the registry resolves today, nothing of the
 // repository's own tools. Why this generator rather than `npm sbom`: "Versions and releases" in the README.
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -75,6 +76,27 @@ async function packedManifest(tarball: string): Promise<Manifest> {
 }
 
 /**
+ * The npm-cli.js of the `npm` the installs run (the first on PATH), or undefined when that is no link to one (a
+ * wrapper script, say). cyclonedx-npm runs `npm ls` with the npm its environment's npm_execpath names, and
+ * without one finds it by running `npm run` in a scratch project (two more processes per SBOM): given this, it
+ * runs the same npm.
+ */
+async function findNpmCli(): Promise<string | undefined> {
+  for (const folder of (process.env.PATH ?? '').split(path.delimiter)) {
+    const candidate = path.join(folder, 'npm');
+    if (folder === '' || !existsSync(candidate)) continue;
+    const target = await realpath(candidate).catch(() => '');
+    return /(^|[\\/])npm-cli\.js$/.test(target) ? target : undefined;
+  }
+  return undefined;
+}
+let npmCli: Promise<string | undefined> | undefined;
+const npmCliPath = () => {
+  npmCli ??= findNpmCli();
+  return npmCli;
+};
+
+/**
  * Writes the SBOM of `pkg` (one of `released`) to `outFile`: a project made of its tarball's package.json,
  * installed (no scripts), and described by cyclonedx-npm. Resolves with the number of components listed.
  */
@@ -104,10 +126,11 @@ export async function writePackageSbom(
     const cli = path.join(tool, 'node_modules/@cyclonedx/cyclonedx-npm/bin/cyclonedx-npm-cli.js');
     // Reproducible: no timestamp and no random serial number, so the same release writes the same file.
     const options = ['--omit', 'dev', '--spec-version', '1.6', '--mc-type', 'library', '--flatten-components'];
+    const npm = await npmCliPath();
     await outputOf(
       process.execPath,
       [cli, ...options, '--output-reproducible', '--validate', '--output-file', outFile, manifestFile],
-      { cwd: project, env },
+      { cwd: project, env: npm ? { ...env, npm_execpath: npm } : env },
     );
     const bom = JSON.parse(await readFile(outFile, 'utf8'));
     const named = bom.metadata?.component?.purl;

@@ -1,10 +1,10 @@
 // Tools that the release and its test need now and then, kept out of the repository's own install: each is
 // pinned by the package.json and package-lock.json of its folder under tools/ and installed on first use with
 // `npm ci` into node_modules/.cache/trading-analytics-api/tools/ (which the repository's `npm ci` empties), once
-// per lockfile, then reused. See tools/README.md.
+// per lockfile, then reused; one process installs while the others that need it wait. See tools/README.md.
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, readFile, rename, rm } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { root } from './paths.js';
 import { outputOf, outsideNpmEnv } from './run-command.js';
@@ -29,9 +29,25 @@ export function installedTool(name: string): Promise<string> {
   return install;
 }
 
+/** Whether the process `pid` still runs. */
+function running(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** How long a process waits for another one's install of a tool before it gives up. */
+const waitLimitMs = 15 * 60_000;
+
 /**
  * Installs into a staging folder and renames it into place, so a folder under its final name is always a
- * complete install, even when two processes install at once.
+ * complete install. One process installs a lockfile at a time: it holds `<folder>.lock` (its pid inside) while
+ * it does, and another process that needs the tool meanwhile waits for the folder (the test suite's global setup
+ * starts the release test's tools early, and the release run by that test needs one of them). A lock whose
+ * process has ended without its folder is taken over.
  */
 async function installTool(name: string) {
   const source = path.join(toolsDir, name);
@@ -41,8 +57,25 @@ async function installTool(name: string) {
   const home = path.join(cacheDir, `${name}-${hash.digest('hex').slice(0, 16)}`);
   if (existsSync(home)) return home;
   await mkdir(cacheDir, { recursive: true });
+  const lock = `${home}.lock`;
+  for (const deadline = Date.now() + waitLimitMs; ; ) {
+    if (existsSync(home)) return home;
+    try {
+      await writeFile(lock, String(process.pid), { flag: 'wx' });
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    // Empty while its holder has not written its pid yet.
+    const holder = Number(await readFile(lock, 'utf8').catch(() => ''));
+    if (holder > 0 && !running(holder)) await rm(lock, { force: true });
+    else if (Date.now() > deadline)
+      throw new Error(`${name}: another process (${holder}) has been installing it for 15 minutes; see ${lock}`);
+    else await new Promise((resolve) => setTimeout(resolve, 250));
+  }
   const staging = await mkdtemp(`${home}.installing-`);
   try {
+    if (existsSync(home)) return home;
     for (const file of files) await copyFile(path.join(source, file), path.join(staging, file));
     // Optional dependencies are left out (cyclonedx-npm's XML validation); install scripts too, as npm 11 does.
     await outputOf('npm', ['ci', '--omit=optional', '--ignore-scripts', '--engine-strict', '--no-audit', '--no-fund'], {
@@ -50,11 +83,13 @@ async function installTool(name: string) {
       env: outsideNpmEnv(),
     });
     await rename(staging, home).catch((error) => {
-      // Another process got there first: its copy is complete, since it appeared by a rename.
+      // Another process got there first (one that took over a lock it thought abandoned): its copy is
+      // complete, since it appeared by a rename.
       if (!existsSync(home)) throw error;
     });
     return home;
   } finally {
     await rm(staging, { recursive: true, force: true });
+    await rm(lock, { force: true });
   }
 }
