@@ -2,11 +2,17 @@
 // behaving, its addresses in mixed case or not; the same sandbox with one behaviour broken (every answer
 // still valid against the contract) fails the run, naming the operation in the summary and in a JUnit
 // testcase, with the requests that show it. The README's table is held to the catalogue.
+// The sandbox must also conform to the contract as the real service is checked: the command, with the
+// world's own team, market and competition in --params (what a backend passes for its real data), and without
+// them, as `npm run conformance` runs: the contract's examples name the cast's market and team, which the world
+// has. The command runs in this process (what is read is its exit code, words and report; the bin's process is
+// cli.test.ts's). One sandboxed mock serves the file.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type MockServer, startMock } from '@trading-analytics/mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { tempFolder } from '../../../test/support/temp.js';
 import { BEHAVIOURS } from '../src/behaviour/behaviour-catalogue.js';
 import { BEHAVIOUR_REQUESTS } from '../src/behaviour/run-behaviours.js';
 import {
@@ -21,7 +27,16 @@ import { type Answer, type Plant, runInProcess, startPlantedService } from './su
 
 type Body = Record<string, unknown>;
 
+interface World {
+  cast: {
+    team: { code: string };
+    markets: { pairName: string; base: string }[];
+    competitions: { id: number; status: string; requiresInviteCode: boolean }[];
+  };
+}
+
 let sandbox: MockServer;
+let world: World;
 let dir: string;
 /** A team of the sandbox's world with more than ten ranked members: its leaderboard has a second page of 10. */
 let largeTeam: string;
@@ -42,6 +57,7 @@ async function findLargeTeam(base: string): Promise<string> {
 
 beforeAll(async () => {
   sandbox = await startMock({ port: 0, sandbox: true });
+  world = await (await fetch(`${sandbox.url}/__sandbox`)).json();
   largeTeam = await findLargeTeam(sandbox.url);
   dir = await mkdtemp(path.join(tmpdir(), 'conformance-behaviour-'));
   // The team asked for is one with a second page: what a backend gives with --params for its real data.
@@ -281,6 +297,78 @@ describe('the request budget', () => {
     } finally {
       await service.close();
       await rm(dir2, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the sandbox, checked as a backend is', () => {
+  let commandDir: string;
+  beforeAll(() => {
+    commandDir = tempFolder('conformance-sandbox-');
+  });
+
+  it('finds every operation and every workflow of the sandbox conforming with the world in --params, exit 0', async () => {
+    const btc = world.cast.markets.find((market) => market.pairName.startsWith('BTC/'));
+    const competition = world.cast.competitions.find(
+      (candidate) => candidate.status === 'ONGOING' && !candidate.requiresInviteCode,
+    );
+    const params = path.join(commandDir, 'params.json');
+    await writeFile(
+      params,
+      JSON.stringify({
+        parameters: { team_code: world.cast.team.code, pair_base: btc?.base, pairBase: btc?.base, id: competition?.id },
+      }),
+    );
+    const json = path.join(commandDir, 'report.json');
+    const { code, stdout } = await runInProcess([
+      '--base-url',
+      sandbox.url,
+      '--params',
+      params,
+      '--rps',
+      '100',
+      '--allow-writes',
+      '--json',
+      json,
+    ]);
+    expect(code, stdout).toBe(0);
+    expect(stdout).toMatch(
+      /Totals: 31 operations: 30 conform, 0 do not, 0 timed out, 1 skipped; 3 of 3 workflows conform/,
+    );
+    const report = JSON.parse(await readFile(json, 'utf8'));
+    expect(report.problems).toEqual([]);
+    // The join is sent and answered from the world.
+    expect(
+      report.operations.find((result: { operationId: string }) => result.operationId === 'joinCompetition'),
+    ).toMatchObject({ status: 'pass', answered: 200 });
+  });
+
+  it('without --params too, as `npm run conformance` runs it: every operation and workflow conforms, exit 0', async () => {
+    const json = path.join(commandDir, 'bare.json');
+    const { code, stdout } = await runInProcess(['--base-url', sandbox.url, '--rps', '100', '--json', json]);
+    const report = JSON.parse(await readFile(json, 'utf8'));
+    expect(
+      report.operations.filter((result: { status: string }) => result.status === 'fail'),
+      stdout,
+    ).toEqual([]);
+    expect(code, stdout).toBe(0);
+    expect(report.workflows.every((workflow: { status: string }) => workflow.status === 'pass')).toBe(true);
+  });
+
+  it('with every address in mixed case (as a checksum writes them) but where the description says lower case: no failure', async () => {
+    const planted = await startPlantedService({ upstream: sandbox.url, mixedCaseAddresses: true });
+    try {
+      const json = path.join(commandDir, 'mixed-case.json');
+      const { code, stdout } = await runInProcess(['--base-url', planted.url, '--rps', '100', '--json', json]);
+      const report = JSON.parse(await readFile(json, 'utf8'));
+      expect(report.problems, stdout).toEqual([]);
+      expect(code, stdout).toBe(0);
+      expect(report.behaviours.filter((result: { status: string }) => result.status === 'fail')).toEqual([]);
+      // The planted service did write mixed case: a leaderboard row's address is not lower case.
+      const page = await (await fetch(`${planted.url}/v1/leaderboard?size=1`)).json();
+      expect(page.content[0].userAddress).not.toBe(page.content[0].userAddress.toLowerCase());
+    } finally {
+      await planted.close();
     }
   });
 });

@@ -71,30 +71,6 @@ describe('trading-analytics-mock', () => {
     });
   });
 
-  it('serves the sandbox with --sandbox, --seed and --now on --port 0, printing the URL it bound and the world', async () => {
-    const now = '2026-12-01T00:00:00Z';
-    const { command, exited, output } = await startNode(
-      bin,
-      ['--sandbox', '--seed', '9', '--now', now, '--port', '0'],
-      'Ctrl-C stops it.',
-    );
-    try {
-      const url = servedUrl(output());
-      expect(url).not.toMatch(/:0$/);
-      expect(output()).toContain(`Sandbox: seed 9, clock starting at ${now}.`);
-      const world = await (await fetch(`${url}/__sandbox`)).json();
-      expect(world).toMatchObject({ seed: 9, now });
-      const page = await (await fetch(`${url}/v1/leaderboard?page=3&size=5`)).json();
-      expect(page).toMatchObject({ pageNumber: 3, pageSize: 5 });
-      expect((await fetch(`${url}/v1/leaderboard?timeframe=FOREVER`)).status).toBe(400);
-    } finally {
-      command.kill('SIGTERM');
-    }
-    expect(await exited).toBe(0);
-    // A refused request is printed as a readable line naming the parameter, as without the sandbox.
-    expect(output()).toContain('timeframe must be equal to one of the allowed values');
-  });
-
   it('refuses a --seed or --now the sandbox cannot use, or either without --sandbox, with the usage and exit code 2', async () => {
     expect(await fails(['--sandbox', '--seed', 'seven'])).toMatchObject({
       code: 2,
@@ -144,23 +120,31 @@ describe('trading-analytics-mock', () => {
     }
   });
 
-  // SIGTERM: the --cors-credentials test above ends with it.
-  it('serves a --scenario choice and prints it, until SIGINT, then stops the mock and exits 0', async () => {
+  // SIGTERM: the --cors-credentials test above ends with it. One command for the sandbox and a scenario: a
+  // case chosen at start is answered from a sandbox too.
+  it('serves the sandbox with --sandbox, --seed and --now on --port 0, printing the URL it bound and the world, and a --scenario choice, printing it, until SIGINT; then stops the mock and exits 0', async () => {
+    const now = '2026-12-01T00:00:00Z';
     const { command, exited, output } = await startNode(
       bin,
-      ['--port', '0', '--scenario', 'getUnrealizedPnl=503'],
+      ['--sandbox', '--seed', '9', '--now', now, '--port', '0', '--scenario', 'getUnrealizedPnl=503'],
       'Ctrl-C stops it.',
     );
     let url: string;
     try {
       url = servedUrl(output());
+      expect(url).not.toMatch(/:0$/);
+      expect(output()).toContain(`Sandbox: seed 9, clock starting at ${now}.`);
+      const world = await (await fetch(`${url}/__sandbox`)).json();
+      expect(world).toMatchObject({ seed: 9, now });
+      const page = await (await fetch(`${url}/v1/leaderboard?page=3&size=5`)).json();
+      expect(page).toMatchObject({ pageNumber: 3, pageSize: 5 });
       expect(output()).toContain('Scenarios: getUnrealizedPnl=503');
       expect((await send(url, validRequests.getUnrealizedPnl)).status).toBe(503);
-      const answer = await fetch(`${url}/v1/leaderboard?timeframe=FOREVER`);
-      expect(answer.status).toBe(400);
+      expect((await fetch(`${url}/v1/leaderboard?timeframe=FOREVER`)).status).toBe(400);
     } finally {
       command.kill('SIGINT');
     }
+    // A refused request is printed as a readable line naming the parameter, as without the sandbox.
     await expectStopped(await exited, output(), url, pidOf(command));
   });
 });

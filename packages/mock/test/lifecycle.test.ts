@@ -94,10 +94,14 @@ describe('the errors option (Prism --errors)', () => {
     return file;
   }
 
-  it('is off by default: the documented example is served and the violation is reported in sl-violations; startMock resolves once the mock answers, and close() leaves no process and no open port behind', async () => {
-    const mock = await startMock({ port: 0, contract: await brokenContract() });
+  it('is off by default: the documented example is served and the violation is reported in sl-violations; startMock resolves once the mock answers, reads only its options’ own properties (an inherited sandbox is ignored), and close() leaves no process and no open port behind', async () => {
+    // sandbox.test.ts's own-property checks, for the sandbox: one that is inherited serves the examples.
+    const mock = await startMock(
+      Object.assign(Object.create({ sandbox: true }), { port: 0, contract: await brokenContract() }),
+    );
     const port = Number(new URL(mock.url).port);
     try {
+      expect(mock.sandbox).toBeUndefined();
       expect(mock.url).toBe(`http://127.0.0.1:${port}`);
       expect(port).toBeGreaterThan(0);
       expect((await fetch(`${mock.url}/v1/leaderboard`)).status).toBe(200);

@@ -193,15 +193,23 @@ describe('a mock started with a sandbox', () => {
 });
 
 describe('a mock started with a sandbox and errors', () => {
-  it('takes sandbox: true for the default seed and now, and answers 500 with the reasons when an answer of the world breaks the contract it serves', async () => {
+  // sandbox: true is taken by answer-bounds.test.ts's mock, which checks it gets the default seed and now.
+  it('reads only the options’ own properties (an inherited sandbox, host or seed is ignored: the default seed and now), and answers 500 with the reasons when an answer of the world breaks the contract it serves', async () => {
     // The served contract caps pageSize at 5, so the world's page of 10 breaks it.
     const bundle = loadBundle();
     bundle.components.schemas.PageMetadata.properties.pageSize.maximum = 5;
     const dir = await mkdtemp(path.join(tmpdir(), 'mock-sandbox-errors-'));
     const file = path.join(dir, 'openapi.json');
     await writeFile(file, JSON.stringify(bundle));
-    const strict = await startMock({ port: 0, sandbox: true, errors: true, contract: file });
+    const options = Object.assign(Object.create({ host: '0.0.0.0', sandbox: { seed: 5 } }), {
+      port: 0,
+      sandbox: Object.create({ seed: 5, now: '2030-01-01T00:00:00Z' }),
+      errors: true,
+      contract: file,
+    });
+    const strict = await startMock(options);
     try {
+      expect(strict.url).toMatch(/^http:\/\/127\.0\.0\.1:/);
       expect(strict.sandbox).toEqual({ seed: 1, now });
       expect((await (await fetch(`${strict.url}/__sandbox`)).json()).seed).toBe(1);
       const broken = await fetch(`${strict.url}/v1/leaderboard?size=10`);
@@ -238,7 +246,7 @@ describe('a mock that serves the examples', () => {
 });
 
 describe('startMock({ sandbox })', () => {
-  // sandbox: true is taken by the test of errors above.
+  // Own properties only: the test of errors above, and lifecycle.test.ts (an inherited sandbox: true).
   it('rejects with a TypeError, naming the value, what the sandbox cannot use', async () => {
     await expect(startMock({ port: 0, sandbox: { seed: -1 } })).rejects.toThrow(
       new TypeError("startMock: the sandbox's seed must be an integer from 0 to 4294967295, not -1"),
@@ -297,26 +305,6 @@ describe('startMock({ sandbox })', () => {
     const taken = await serve({ seed: 1 });
     expect(taken.stderr).toContain('Prism was loaded: @stoplight/');
     expect(taken.code).toBe(1);
-  });
-
-  it('reads only the options’ own properties: an inherited sandbox, host or seed is ignored', async () => {
-    const options = Object.assign(Object.create({ host: '0.0.0.0', sandbox: { seed: 5 } }), {
-      port: 0,
-      sandbox: Object.create({ seed: 5, now: '2030-01-01T00:00:00Z' }),
-    });
-    const started = await startMock(options);
-    try {
-      expect(started.url).toMatch(/^http:\/\/127\.0\.0\.1:/);
-      expect(started.sandbox).toEqual({ seed: 1, now: '2026-11-21T12:00:00Z' });
-    } finally {
-      await started.close();
-    }
-    const examples = await startMock(Object.assign(Object.create({ sandbox: true }), { port: 0 }));
-    try {
-      expect(examples.sandbox).toBeUndefined();
-    } finally {
-      await examples.close();
-    }
   });
 });
 

@@ -138,7 +138,8 @@ describe('npm start', () => {
     await expect(fetch(`${docsUrl}/`)).rejects.toThrow();
   });
 
-  it('serves the sandbox with --sandbox, and refuses a now it cannot use with the usage and exit code 2', async () => {
+  // One command for both: the docs page is found or not whatever the mock serves.
+  it('serves the sandbox with --sandbox, and the mock when the docs page has not been built (saying so); refuses a now it cannot use with the usage and exit code 2', async () => {
     const { command, exited, output, mockUrl } = await startServing(path.join(scratch, 'never-built.html'), [
       '--sandbox',
       '--seed',
@@ -147,10 +148,13 @@ describe('npm start', () => {
     try {
       expect(output()).toContain('Sandbox: seed 5, clock starting at 2026-11-21T12:00:00Z.');
       expect((await (await fetch(`${mockUrl}/__sandbox`)).json()).seed).toBe(5);
+      expect(output()).toMatch(/Docs: not served, .*never-built\.html does not exist/);
+      expect((await fetch(`${mockUrl}/v1/leaderboard`)).status).toBe(200);
     } finally {
       process.kill(-pidOf(command), 'SIGINT');
     }
     expect(await exited).toBe(0);
+    expect(groupAlive(pidOf(command))).toBe(false);
 
     const [port] = await freePorts(1);
     const refused = await runNode(
@@ -160,17 +164,5 @@ describe('npm start', () => {
     );
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/the sandbox's now must be an ISO-8601 instant[\s\S]*Usage: npm start/);
-  });
-
-  it('still serves the mock when the docs page has not been built, and says so', async () => {
-    const { command, exited, output, mockUrl } = await startServing(path.join(scratch, 'never-built.html'));
-    try {
-      expect(output()).toMatch(/Docs: not served, .*never-built\.html does not exist/);
-      expect((await fetch(`${mockUrl}/v1/leaderboard`)).status).toBe(200);
-    } finally {
-      process.kill(-pidOf(command), 'SIGINT');
-    }
-    expect(await exited).toBe(0);
-    expect(groupAlive(pidOf(command))).toBe(false);
   });
 });
