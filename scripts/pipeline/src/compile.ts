@@ -15,7 +15,7 @@ import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { root } from './paths.js';
-import { runCommand } from './run-command.js';
+import { isRunning, runCommand } from './run-command.js';
 import { inputsKey, outputsHash, readStepCache, writeStepCache } from './step-cache.js';
 import { type StepDefinition, StepError } from './steps.js';
 
@@ -90,16 +90,6 @@ const dirs = compileOrder();
 const lockDir = path.join(root, 'node_modules/.cache/trading-analytics-api/compile.lock');
 const ownerFile = path.join(lockDir, 'pid');
 
-/** Whether a process runs (one of another user counts as running). */
-function running(pid: number) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /**
  * Takes the checkout's compile lock: makes its folder (one process succeeds) and writes its pid in it. A lock
  * whose process has ended (killed mid-compile) is taken over; one with no pid yet is being taken, unless it has
@@ -118,7 +108,7 @@ async function takeCompileLock(): Promise<number | undefined> {
     }
     const owner = Number(await readFile(ownerFile, 'utf8').catch(() => Number.NaN));
     const age = Date.now() - ((await stat(lockDir).catch(() => undefined))?.mtimeMs ?? Date.now());
-    if (Number.isInteger(owner) ? !running(owner) : age > 10_000) {
+    if (Number.isInteger(owner) ? !isRunning(owner) : age > 10_000) {
       await rm(lockDir, { recursive: true, force: true });
       continue;
     }

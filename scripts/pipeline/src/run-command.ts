@@ -113,3 +113,16 @@ export function outsideNpmEnv(): NodeJS.ProcessEnv {
     ),
   );
 }
+
+/**
+ * Whether the process `pid` still runs (one of another user counts as running): how a lock's holder is told
+ * from a holder that died with the lock taken.
+ */
+export function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

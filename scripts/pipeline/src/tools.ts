@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { root } from './paths.js';
-import { outputOf, outsideNpmEnv } from './run-command.js';
+import { isRunning, outputOf, outsideNpmEnv } from './run-command.js';
 
 const toolsDir = path.join(root, 'tools');
 const cacheDir = path.join(root, 'node_modules/.cache/trading-analytics-api/tools');
@@ -27,16 +27,6 @@ export function installedTool(name: string): Promise<string> {
     install.catch(() => installs.delete(name));
   }
   return install;
-}
-
-/** Whether the process `pid` still runs. */
-function running(pid: number) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /** How long a process waits for another one's install of a tool before it gives up. */
@@ -68,7 +58,7 @@ async function installTool(name: string) {
     }
     // Empty while its holder has not written its pid yet.
     const holder = Number(await readFile(lock, 'utf8').catch(() => ''));
-    if (holder > 0 && !running(holder)) await rm(lock, { force: true });
+    if (holder > 0 && !isRunning(holder)) await rm(lock, { force: true });
     else if (Date.now() > deadline)
       throw new Error(`${name}: another process (${holder}) has been installing it for 15 minutes; see ${lock}`);
     else await new Promise((resolve) => setTimeout(resolve, 250));
