@@ -7,7 +7,8 @@ import { LongestFirst } from './test/support/sequencer.ts';
 // run after those (test/support/file-groups.ts): `browser`, the files that drive a Chromium or wait on a rebuild,
 // two at a time, and `serial`, the files that measure time, one at a time. One global setup
 // (test/support/global-setup.ts) compiles, packs and starts the shared mocks once per run.
-const shared = { testTimeout: 60_000, hookTimeout: 60_000 };
+// Every project whose files make temp folders (test/support/temp.ts) removes them per file with its setup file.
+const shared = { testTimeout: 60_000, hookTimeout: 60_000, setupFiles: ['test/support/temp-cleanup.ts'] };
 // Each file runs in one project only: the parts' projects leave out the files of the later groups.
 const exclude = [...configDefaults.exclude, ...browserFiles, ...serialFiles];
 const browserGroup = { sequence: { groupOrder: 1 }, maxWorkers: 2 };

@@ -12,6 +12,7 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     exclude: [...configDefaults.exclude, ...apartFilesOf('packages/conformance')],
     typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: 'test/tsconfig.json' },
+    setupFiles: ['../../test/support/temp-cleanup.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

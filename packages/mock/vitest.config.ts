@@ -8,6 +8,7 @@ export default defineConfig({
   test: {
     name: 'mock',
     include: ['test/**/*.test.ts'],
+    setupFiles: ['../../test/support/temp-cleanup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },
