@@ -294,7 +294,12 @@ describe('the request budget', () => {
       expect(behaviourRequests(report)).toEqual([]);
       expect(new Set(Object.values(reasons(report)))).toEqual(new Set(['not checked (--no-behaviour)']));
       expect(report.totals).toMatchObject({ behaviours: 0, behavioursHold: 0 });
-      expect(stdout).toContain('0 of 0 behaviours hold');
+      expect(stdout).toContain('behaviours not checked (--no-behaviour)');
+      expect(stdout).not.toContain('behaviours hold');
+      expect(stdout).toContain(
+        'The service conforms to the contract in what was checked: its workflows were not run (--no-workflows); ' +
+          'its behaviours across requests were not checked (--no-behaviour).',
+      );
       expect(report.settings.behaviour).toBe(false);
     } finally {
       await service.close();

@@ -246,7 +246,8 @@ it('runs no workflow with --no-workflows, and says so: each one skipped, none co
     /Totals: 31 operations: 29 conform, 0 do not, 0 timed out, 2 skipped; workflows not run \(--no-workflows\); /,
   );
   expect(stdout).toContain(
-    'The service conforms to the contract in what was checked: its workflows were not run (--no-workflows).',
+    'The service conforms to the contract in what was checked: its workflows were not run (--no-workflows); ' +
+      'its behaviours across requests were not checked (--no-behaviour).',
   );
   expect(stdout).not.toContain('The service conforms to the contract.');
   const workflowsSuite =

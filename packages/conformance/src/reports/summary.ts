@@ -87,22 +87,31 @@ export function formatSummary(report: ConformanceReport): string {
     }
   }
   const { totals } = report;
-  // A run without the flows says so, in the totals and in its verdict: none of them is counted as conforming.
+  // A run without the flows or without the behaviours says so, in the totals and in its verdict: what was not
+  // checked is never counted as conforming.
   const flowsRun = report.settings.workflows;
+  const behavioursRun = report.settings.behaviour;
   const flowTotals = flowsRun
     ? `${totals.workflowsConform} of ${totals.workflows} workflows conform${totals.workflowsIncomplete > 0 ? ` (${totals.workflowsIncomplete} stopped where the contract allows)` : ''}`
     : 'workflows not run (--no-workflows)';
+  const behaviourTotals = behavioursRun
+    ? `${totals.behavioursHold} of ${totals.behaviours} behaviours hold${totals.behavioursInconclusive > 0 ? `, ${totals.behavioursInconclusive} inconclusive` : ''}`
+    : 'behaviours not checked (--no-behaviour)';
+  const notChecked = [
+    ...(flowsRun ? [] : ['its workflows were not run (--no-workflows)']),
+    ...(behavioursRun ? [] : ['its behaviours across requests were not checked (--no-behaviour)']),
+  ];
   lines.push(
     '',
     `Requests: ${totals.requests} sent to the service (each listed in the JSON report's \`requests\`)`,
     `Totals: ${totals.operations} operations: ${totals.conform} conform, ${totals.fail} do not, ${totals.timedOut} timed out, ${totals.skipped} skipped; ` +
       `${flowTotals}; ` +
-      `${totals.behavioursHold} of ${totals.behaviours} behaviours hold${totals.behavioursInconclusive > 0 ? `, ${totals.behavioursInconclusive} inconclusive` : ''}; ` +
+      `${behaviourTotals}; ` +
       `${totals.observations} observations; ${(report.durationMs / 1000).toFixed(1)} s`,
     report.conforms
-      ? flowsRun
+      ? notChecked.length === 0
         ? 'The service conforms to the contract.'
-        : 'The service conforms to the contract in what was checked: its workflows were not run (--no-workflows).'
+        : `The service conforms to the contract in what was checked: ${notChecked.join('; ')}.`
       : `The service does not conform: ${totals.problems} problem(s) (${inWorkflows(report)} of them in workflows).`,
   );
   const redact = createRedactor(report.secrets);
