@@ -26,6 +26,10 @@ export default defineConfig({
         test: {
           ...shared,
           name: 'contract',
+          // One process runs several of the files (test/support/sequencer.ts keeps them together): they keep no
+          // module state, stubs, env or servers between them; build-steps.test.ts gives back the stdout and console
+          // it silences, and the linters' Spectral workers (one per ruleset, unref'd) serve the next file too.
+          isolate: false,
           include: ['test/contract/**/*.test.ts'],
           exclude,
         },

@@ -6,9 +6,13 @@ import { apartFilesOf } from '../../test/support/file-groups.ts';
 // package, and the types of its public API (test/types.test-d.ts, type-checked, never run). The root global
 // setup compiles dist/ (the command line tests run the built bin) and packs the package; the files that
 // measure time run in the root's serial group.
+// One process runs several of the files (the root sequencer keeps them together): each closes the servers it
+// starts and removes its temp folders (the setup file), none stubs a global or changes the environment, and what
+// a module keeps (the contract read once, src/setup/contract-files.ts) is meant to be reused.
 export default defineConfig({
   test: {
     name: 'conformance',
+    isolate: false,
     include: ['test/**/*.test.ts'],
     exclude: [...configDefaults.exclude, ...apartFilesOf('packages/conformance')],
     typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: 'test/tsconfig.json' },

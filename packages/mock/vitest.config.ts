@@ -9,6 +9,11 @@ export default defineConfig({
     name: 'mock',
     include: ['test/**/*.test.ts'],
     setupFiles: ['../../test/support/temp-cleanup.ts'],
+    // One process runs several of the files (test/support/sequencer.ts keeps them together), so each file does not
+    // load vitest, the mock's source and the test support again: they keep nothing between them. Every mock a file
+    // starts is closed in its afterAll or its test; the one change to process.env (lifecycle's NODE_OPTIONS) is
+    // undone before the call that spawns with it returns; no file stubs a global or fakes timers.
+    isolate: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

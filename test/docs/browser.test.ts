@@ -7,7 +7,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildDocs, notDocumentedHeading } from '@trading-analytics/pipeline/docs';
 import { scenariosHeading } from '@trading-analytics/pipeline/docs-scenarios';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -16,8 +16,9 @@ import { notShown } from '../contract/seed-facts';
 import { launchChromium } from '../support/browser';
 import { type Json, listOperations, loadBundle } from '../support/contract';
 import { at } from '../support/present';
-import { root } from './samples';
 
+// Not samples.ts's: that module loads the TypeScript compiler (~1.5 CPU-s), which this file does not use.
+const root = fileURLToPath(new URL('../../', import.meta.url));
 const document = loadBundle();
 const outputDir = path.join(root, 'test-output');
 const docsFile = path.join(outputDir, 'docs/index.html');

@@ -69,6 +69,9 @@ export function promisedOutput(source: string): string[] {
   return [...source.matchAll(/\/\/ → (.+)$/gm)].map((match) => match[1]!.trim());
 }
 
+/** Source files outside the samples' folder, parsed by an earlier typeCheck of this process. */
+const parsedFiles: Map<string, ts.SourceFile | undefined> = new Map();
+
 /**
  * Type-checks samples as the project's own code is checked (the root tsconfig's options), with the client
  * package's name mapped to its source. Returns readable diagnostics of the sample files; empty means clean.
@@ -93,7 +96,18 @@ export function typeCheck(samples: CodeSample[], dir: string): string[] {
   );
   if (!config) throw new Error('Cannot read the root tsconfig.json');
   const options: ts.CompilerOptions = { ...config.options, noEmit: true, paths: { [clientPackage]: [clientSource] } };
-  const program = ts.createProgram(files, options);
+  const host = ts.createCompilerHost(options);
+  const readSourceFile = host.getSourceFile.bind(host);
+  // What the samples compile against (TypeScript's libs, the client's source, its dependencies' declarations)
+  // is parsed once per process: a second check (the broken sample's) then parses only its own files.
+  host.getSourceFile = (fileName, languageVersion, ...rest) => {
+    if (path.resolve(fileName).startsWith(`${path.resolve(dir)}${path.sep}`))
+      return readSourceFile(fileName, languageVersion, ...rest);
+    const key = `${fileName}\0${JSON.stringify(languageVersion)}`;
+    if (!parsedFiles.has(key)) parsedFiles.set(key, readSourceFile(fileName, languageVersion, ...rest));
+    return parsedFiles.get(key);
+  };
+  const program = ts.createProgram(files, options, host);
   const diagnostics = [
     ...program.getGlobalDiagnostics(),
     ...program.getOptionsDiagnostics(),

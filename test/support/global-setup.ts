@@ -9,8 +9,8 @@
 // - The shared mocks, each on a port the OS picks: `inject('mockUrl')` as `npm start` and the bin serve it,
 //   `inject('strictMockUrl')` with `errors: true` (an answer that breaks the contract becomes a 500), for the
 //   files that only send requests. A file that stops, reloads, floods or reconfigures a mock starts its own.
-//   Each is held to startMock's ready limit on its own clock, not counting the time it waits for a CPU
-//   (mock-start.ts): on a loaded machine the wall-time limit failed whole runs of mocks that were only waiting.
+//   Each is held to startMock's ready limit, which on Linux counts the mock's own time, not the time it waits for
+//   a CPU: on a loaded machine a wall-time limit failed whole runs of mocks that were only waiting.
 // - The mock's answer to every documented case of every operation, asked once (`inject('prismAnswers')`, see
 //   prism-answers.ts): the suites that hold the mock and MSW to the contract read them instead of asking again.
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
@@ -23,7 +23,6 @@ import { runSteps } from '@trading-analytics/pipeline/steps';
 import { installedTool } from '@trading-analytics/pipeline/tools';
 import type { TestProject } from 'vitest/node';
 import { loadBundle } from './contract';
-import { startMockOnOwnClock } from './mock-start';
 import { type RecordedAnswer, recordPrismAnswers } from './prism-answers';
 
 declare module 'vitest' {
@@ -67,7 +66,7 @@ export default async function setup(project: TestProject) {
     const { startMock } = await import('@trading-analytics/mock');
     packedDir = await mkdtemp(path.join(runTemp, 'packed-'));
     const started = async (options: MockOptions) => {
-      const mock = await startMockOnOwnClock(startMock, options);
+      const mock = await startMock(options);
       stops.push(mock.close);
       return mock;
     };

@@ -34,6 +34,7 @@ workflows and the points the contract leaves open against a running service. Rea
   --timeout-ms <ms>       per-request timeout, 1 to 2147483647; a timed-out operation is reported and the run goes on (default ${defaults.timeoutMs})
   --max-body-bytes <n>    largest answer body read, in decoded bytes; a larger one is reported (default ${defaults.maxBodyBytes})
   --no-behaviour          do not check the behaviours across requests (sort, paging, totals, filters, my-rank...)
+  --no-workflows          do not run the workflows (Redocly Respect): each is reported skipped, none as conforming
   --only <ids>            only these operations: operationIds, comma-separated (repeatable); the rest are skipped
   --skip <ids>            not these operations: operationIds, comma-separated (repeatable)
   --junit <file>          write a JUnit XML report (a testcase per operation and per workflow)
@@ -86,6 +87,7 @@ export async function runCommandLine(args: string[], { env, stdout, stderr }: Co
           'header-file': { type: 'string', multiple: true, default: [] },
           'allow-writes': { type: 'boolean', default: false },
           'no-behaviour': { type: 'boolean', default: false },
+          'no-workflows': { type: 'boolean', default: false },
           rps: { type: 'string', default: String(defaults.rps) },
           concurrency: { type: 'string', default: String(defaults.concurrency) },
           'timeout-ms': { type: 'string', default: String(defaults.timeoutMs) },
@@ -123,6 +125,7 @@ export async function runCommandLine(args: string[], { env, stdout, stderr }: Co
         headers,
         allowWrites: values['allow-writes'],
         behaviour: !values['no-behaviour'],
+        workflows: !values['no-workflows'],
         rps: numberFlag('--rps', values.rps),
         concurrency: numberFlag('--concurrency', values.concurrency, { integer: true }),
         timeoutMs: numberFlag('--timeout-ms', values['timeout-ms'], { integer: true }),

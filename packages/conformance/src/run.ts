@@ -4,7 +4,7 @@
 import { ownOptions } from '@trading-analytics/core';
 import { runBehaviours } from './behaviour/run-behaviours.js';
 import { judgeForFlows, screenForFlows } from './flows/proxy-screen.js';
-import { runWorkflows } from './flows/run-workflows.js';
+import { runWorkflows, skippedWorkflows } from './flows/run-workflows.js';
 import { checkOperation } from './operations/check-operation.js';
 import { operationProblem } from './reports/problem-words.js';
 import { createRedactor } from './reports/redact.js';
@@ -38,7 +38,7 @@ const RESPECT_WAIT_MARGIN_MS = 5_000;
 export async function runConformance(given: ConformanceOptions): Promise<ConformanceReport> {
   // Only the options' own properties: one inherited through the object's prototype is ignored.
   const options = ownOptions(given);
-  const { allowWrites = false, behaviour = true, onProgress = () => {} } = options;
+  const { allowWrites = false, behaviour = true, workflows: runFlows = true, onProgress = () => {} } = options;
   const started = performance.now();
   const baseUrl = parseBaseUrl(options.baseUrl);
   const { rps, concurrency, timeoutMs, maxBodyBytes, headers } = checkedLimits(options);
@@ -69,6 +69,7 @@ export async function runConformance(given: ConformanceOptions): Promise<Conform
     only: options.only ?? null,
     skip: options.skip ?? [],
     behaviour,
+    workflows: runFlows,
   };
   const finish = (
     parts: Pick<ConformanceReport, 'operations' | 'workflows' | 'behaviours' | 'problems' | 'observations'>,
@@ -89,7 +90,7 @@ export async function runConformance(given: ConformanceOptions): Promise<Conform
         fail: count('fail'),
         timedOut: count('timeout'),
         skipped: count('skipped'),
-        workflows: workflows.length,
+        workflows: workflows.filter((workflow) => workflow.status !== 'skipped').length,
         workflowsConform: workflows.filter((workflow) => workflow.status === 'pass').length,
         workflowsIncomplete: workflows.filter((workflow) => workflow.status === 'incomplete').length,
         behaviours: behaviours.length - behaving('skipped'),
@@ -153,27 +154,33 @@ export async function runConformance(given: ConformanceOptions): Promise<Conform
   const failedChecks = new Promise<ReadonlyMap<string, ReadonlySet<OperationCheck>>>((done) => {
     operationsChecked = done;
   });
-  const files = options.workflows === false ? [] : workflowFiles(dir);
-  if (files.length > 0) {
-    const names = files.map((file) => file.split('/').pop()).join(', ');
-    onProgress(`running the workflows of ${names} with Redocly Respect, beside the operations`);
-  }
-  const flowsRun = runWorkflows({
-    files,
-    baseUrl,
-    selected,
-    failedChecks,
-    operations,
-    allowWrites,
-    timeoutMs,
-    respectWaitMs: Math.min(MAX_TIMER_MS, timeoutMs + Math.ceil(1000 / rps) + RESPECT_WAIT_MARGIN_MS),
-    screen: screenForFlows(document, validators, redact),
-    judge: judgeForFlows(document, validators),
-    redact,
-    secrets: Object.values(headers),
-    inputs: { ...params.parameters },
-    forward: ({ method, target, rawBody }) => limit(() => traffic.send({ method, target, rawBody }, 'workflows')),
-  });
+  const files = workflowFiles(dir);
+  const names = files.map((file) => file.split('/').pop()).join(', ');
+  if (files.length > 0)
+    onProgress(
+      runFlows
+        ? `running the workflows of ${names} with Redocly Respect, beside the operations`
+        : `not running the workflows of ${names} (--no-workflows)`,
+    );
+  // Without the flows, no Respect and no proxy: each workflow is listed as skipped, none counted as conforming.
+  const flowsRun = runFlows
+    ? runWorkflows({
+        files,
+        baseUrl,
+        selected,
+        failedChecks,
+        operations,
+        allowWrites,
+        timeoutMs,
+        respectWaitMs: Math.min(MAX_TIMER_MS, timeoutMs + Math.ceil(1000 / rps) + RESPECT_WAIT_MARGIN_MS),
+        screen: screenForFlows(document, validators, redact),
+        judge: judgeForFlows(document, validators),
+        redact,
+        secrets: Object.values(headers),
+        inputs: { ...params.parameters },
+        forward: ({ method, target, rawBody }) => limit(() => traffic.send({ method, target, rawBody }, 'workflows')),
+      })
+    : skippedWorkflows(files, selected, 'not run (--no-workflows)');
   // Awaited below; a failure of the flows before then is not left unhandled.
   flowsRun.catch(() => {});
   const checkAll = Promise.all(

@@ -284,6 +284,8 @@ describe('the request budget', () => {
         '--rps',
         '1000',
         '--no-behaviour',
+        // Not what this test reads: Respect is not started.
+        '--no-workflows',
         '--json',
         json,
       ]);

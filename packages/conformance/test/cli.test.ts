@@ -5,7 +5,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { tempFolder } from '../../../test/support/temp.js';
-import { runConformance } from '../src/index.js';
+import { type ConformanceReport, runConformance } from '../src/index.js';
 import {
   bin,
   type CommandOutcome,
@@ -182,6 +182,8 @@ it('reports an operation with no answer within --timeout-ms as timed out and goe
     '--base-url',
     server.url,
     '--no-behaviour',
+    // The flows name no operation that hangs: not what this test reads, so Respect is not started.
+    '--no-workflows',
     '--rps',
     '200',
     // Long enough that only the hanging operation runs out of it, also on a loaded machine.
@@ -193,7 +195,7 @@ it('reports an operation with no answer within --timeout-ms as timed out and goe
   expect(code).toBe(1);
   expect(stdout).toMatch(/^ {2}TIME {2}getStakedPortfolio/m);
   expect(stdout).toMatch(
-    /Totals: 31 operations: 28 conform, 0 do not, 1 timed out, 2 skipped; 3 of 3 workflows conform/,
+    /Totals: 31 operations: 28 conform, 0 do not, 1 timed out, 2 skipped; workflows not run \(--no-workflows\)/,
   );
   const report = JSON.parse(await readFile(path.join(dir, 'r.json'), 'utf8'));
   expect(report.problems).toEqual([
@@ -205,6 +207,53 @@ it('reports an operation with no answer within --timeout-ms as timed out and goe
       request: `GET ${server.url}/v1/sstk/0x4a7f2c9e1b3d5f60718293a4b5c6d7e8f9012a3b/portfolio`,
     },
   ]);
+});
+
+it('runs no workflow with --no-workflows, and says so: each one skipped, none counted as conforming', async () => {
+  server = await startExampleServer();
+  const dir = await scratch();
+  const [xml, json] = [path.join(dir, 'r.xml'), path.join(dir, 'r.json')];
+  const { code, stdout, stderr } = await runInProcess([
+    '--base-url',
+    server.url,
+    '--no-behaviour',
+    '--no-workflows',
+    '--rps',
+    '200',
+    '--junit',
+    xml,
+    '--json',
+    json,
+  ]);
+  expect(code, stdout).toBe(0);
+  // Respect never started: no request of the flows reached the service, and the progress says why.
+  const report = JSON.parse(await readFile(json, 'utf8')) as ConformanceReport;
+  expect(report.requests.filter((request) => request.from === 'workflows')).toEqual([]);
+  expect(server.received).toHaveLength(report.requests.length);
+  expect(stderr).toMatch(/^- not running the workflows of .*\.arazzo\.yaml \(--no-workflows\)$/m);
+  expect(stderr).not.toContain('Respect');
+  expect(report.settings.workflows).toBe(false);
+  const notRun = { status: 'skipped', reason: 'not run (--no-workflows)', steps: [], notes: [], problems: [] };
+  expect(report.workflows).toEqual(
+    ['marketToPriceUpdates', 'competitionToLeaderboard', 'traderPositionsToUnrealizedPnl'].map((workflowId) =>
+      expect.objectContaining({ workflowId, ...notRun }),
+    ),
+  );
+  // A verdict says no more than what was checked: no flow counts as conforming, and the last line says so.
+  expect(report.totals).toMatchObject({ workflows: 0, workflowsConform: 0, workflowsIncomplete: 0 });
+  expect(stdout).toMatch(/^ {2}skip {2}marketToPriceUpdates {2}\(not run \(--no-workflows\)\)$/m);
+  expect(stdout).toMatch(
+    /Totals: 31 operations: 29 conform, 0 do not, 0 timed out, 2 skipped; workflows not run \(--no-workflows\); /,
+  );
+  expect(stdout).toContain(
+    'The service conforms to the contract in what was checked: its workflows were not run (--no-workflows).',
+  );
+  expect(stdout).not.toContain('The service conforms to the contract.');
+  const workflowsSuite =
+    /<testsuite name="workflows" tests="3" failures="0" errors="0" skipped="3">([\s\S]*?)<\/testsuite>/.exec(
+      await readFile(xml, 'utf8'),
+    );
+  expect(workflowsSuite?.[1]?.match(/<skipped message="not run \(--no-workflows\)"\/>/g)).toHaveLength(3);
 });
 
 describe('writes', () => {

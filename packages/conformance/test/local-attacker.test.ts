@@ -84,6 +84,8 @@ describe('a local process during a run', () => {
         server.url,
         '--rps',
         '200',
+        // The flows are what it attacks; the behaviours' hundred-odd requests only lengthen the run.
+        '--no-behaviour',
         '--header-env',
         'Authorization=CONFORMANCE_ATTACKED_SECRET',
         '--json',

@@ -1,6 +1,7 @@
 // A service that answers with redirects, on the runner's own requests and inside the flows: nothing is
 // followed, so no request goes anywhere the run did not mean it to (a write without --allow-writes, the
-// gasless submission, another origin), and the report lists every request the service received.
+// gasless submission, another origin), and the report lists every request the service received. The command
+// runs in this process: what is read is its words and reports (the bin's process is cli.test.ts's).
 import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { tempFolder } from '../../../test/support/temp.js';
 import { runConformance, type SentRequest } from '../src/index.js';
-import { type ExampleServer, runBin, runInProcess, startExampleServer } from './support/servers.js';
+import { type ExampleServer, runInProcess, startExampleServer } from './support/servers.js';
 
 const token = 'redirect-test-token-8c1f';
 const join = 'POST /v1/trading-competition/join';
@@ -31,11 +32,8 @@ const redirectTo =
 const sorted = (requests: readonly { method: string; url?: string; target?: string }[]) =>
   requests.map((request) => `${request.method} ${request.url ?? request.target}`).sort();
 
-/**
- * Runs the command against a service whose flow steps answer with redirects (through the bin, or in this
- * process where the process is not what is read); resolves with what each side saw.
- */
-async function runAgainstRedirects(extraArgs: string[] = [], { throughBin = true } = {}) {
+/** Runs the command against a service whose flow steps answer with redirects; resolves with what each side saw. */
+async function runAgainstRedirects(extraArgs: string[] = []) {
   const elsewhere = await startExampleServer();
   const service = await startExampleServer({
     departures: {
@@ -49,7 +47,7 @@ async function runAgainstRedirects(extraArgs: string[] = [], { throughBin = true
   const dir = tempFolder('conformance-redirects-');
   const json = path.join(dir, 'report.json');
   const junit = path.join(dir, 'report.xml');
-  const outcome = await (throughBin ? runBin : runInProcess)([
+  const outcome = await runInProcess([
     '--base-url',
     service.url,
     '--no-behaviour',
@@ -130,7 +128,7 @@ describe('redirects', () => {
   });
 
   it('with --allow-writes, the join is sent once, by the runner, and the gasless submission never', async () => {
-    const { report, received, elsewhere } = await runAgainstRedirects(['--allow-writes'], { throughBin: false });
+    const { report, received, elsewhere } = await runAgainstRedirects(['--allow-writes']);
     expect(received.filter((request) => request === join)).toHaveLength(1);
     expect(report.requests.filter((request: SentRequest) => `${request.method} ${request.target}` === join)).toEqual([
       expect.objectContaining({ from: 'runner', status: 200 }),

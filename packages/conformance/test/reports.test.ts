@@ -1,7 +1,8 @@
 // What a pipeline reads from a run: each failure with its concrete request (the summary and JUnit too),
 // observed values as the JSON they were, one count of problems everywhere, both reports and exit 1 when
 // the service cannot be reached, a hint on a 404 to the example request, --only and --skip, and the
-// observations one line each in the summary.
+// observations one line each in the summary. The command runs in this process: what is read is its words and
+// reports (the bin's process, its streams and exit, is cli.test.ts's).
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
@@ -9,7 +10,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { freePort } from '../../../test/support/ports.js';
 import { tempFolder } from '../../../test/support/temp.js';
 import { runConformance } from '../src/index.js';
-import { type Departure, type ExampleServer, runBin, runInProcess, startExampleServer } from './support/servers.js';
+import { type Departure, type ExampleServer, runInProcess, startExampleServer } from './support/servers.js';
 
 type Body = Record<string, unknown>;
 const body = (answer: { body: unknown }) => answer.body as Body;
@@ -72,7 +73,8 @@ const runWithFailures = () => {
       getMyRank: (answer) => ({ ...answer, body: { ...body(answer), rank: '1' } }),
       queryLatestPrices: (answer) => ({ ...answer, body: { ...body(answer), prices: 'none' } }),
     },
-    ['--header', `Authorization: ${secret}`],
+    // The flows are not what the tests of this run read: Respect is not started.
+    ['--header', `Authorization: ${secret}`, '--no-workflows'],
     { keep: true },
   );
   return failingRun;
@@ -104,7 +106,7 @@ describe('a failure shows its request', () => {
     await writeFile(params, JSON.stringify({ parameters: { user_address: secret } }));
     const json = path.join(dir, 'r.json');
     const junit = path.join(dir, 'r.xml');
-    const { stdout } = await runBin([
+    const { stdout } = await runInProcess([
       ...[
         '--base-url',
         server.url,
@@ -184,7 +186,7 @@ describe('an unreachable service', () => {
     const dir = await scratch();
     const [junit, json] = [path.join(dir, 'r.xml'), path.join(dir, 'r.json')];
     const base = `http://127.0.0.1:${port}`;
-    const { code, stdout, stderr } = await runBin(['--base-url', base, '--junit', junit, '--json', json]);
+    const { code, stdout, stderr } = await runInProcess(['--base-url', base, '--junit', junit, '--json', json]);
     expect(code).toBe(1);
     expect(stderr).toContain(`cannot reach ${base}: ECONNREFUSED`);
     const report = JSON.parse(await readFile(json, 'utf8'));

@@ -134,12 +134,16 @@ describe('the report', () => {
   it('types the results as the runner writes them', () => {
     expectTypeOf<OperationResult['status']>().toEqualTypeOf<'pass' | 'fail' | 'timeout' | 'skipped'>();
     expectTypeOf<OperationResult['answered']>().toEqualTypeOf<number | undefined>();
-    // A flow that stopped where the contract allows is neither conforming nor failing: `incomplete`.
-    expectTypeOf<WorkflowResult['status']>().toEqualTypeOf<'pass' | 'fail' | 'incomplete'>();
+    // A flow that stopped where the contract allows is neither conforming nor failing: `incomplete`; one not
+    // run (`workflows: false`) is `skipped`, saying why.
+    expectTypeOf<WorkflowResult['status']>().toEqualTypeOf<'pass' | 'fail' | 'incomplete' | 'skipped'>();
+    expectTypeOf<WorkflowResult['reason']>().toEqualTypeOf<string | undefined>();
     expectTypeOf<ConformanceReport['behaviours']>().toEqualTypeOf<BehaviourResult[]>();
     expectTypeOf<BehaviourResult['status']>().toEqualTypeOf<'pass' | 'fail' | 'inconclusive' | 'skipped'>();
     expectTypeOf<ConformanceOptions['behaviour']>().toEqualTypeOf<boolean | undefined>();
     expectTypeOf<ConformanceReport['settings']['behaviour']>().toEqualTypeOf<boolean>();
+    expectTypeOf<ConformanceOptions['workflows']>().toEqualTypeOf<boolean | undefined>();
+    expectTypeOf<ConformanceReport['settings']['workflows']>().toEqualTypeOf<boolean>();
     // A step that runs no operation of its own (a workflow, an operationPath) has none.
     expectTypeOf<WorkflowResult['steps'][number]['operationId']>().toEqualTypeOf<string | undefined>();
     expectTypeOf<WorkflowResult['steps'][number]['status']>().toEqualTypeOf<number | undefined>();

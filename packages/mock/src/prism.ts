@@ -4,7 +4,9 @@
 // Why not `prism mock`: the CLI also loads yargs, a file watcher and a log pipeline that re-parses every
 // log line. Loading Prism's modules is most of the start-up time, so two of them that a static mock never
 // uses are only loaded if something does use them (see standIn and lazy).
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 
 // Prism's packages are resolved from the CLI's own folder, so they are found whether npm hoisted them or
@@ -14,14 +16,33 @@ const fromServer = createRequire(fromCli.resolve('@stoplight/prism-http-server')
 const fromHttp = createRequire(fromServer.resolve('@stoplight/prism-http'));
 const fromHttpSpec = createRequire(fromHttp.resolve('@stoplight/http-spec'));
 
-/** An object that is only built, by `load`, when one of its properties is first read. */
+/**
+ * An object that is only built, by `load`, when one of its properties is first read (or, for a module whose
+ * export is a function, when it is first called).
+ */
 function lazy(load: () => object): object {
   let real: object | undefined;
   const target = () => {
     real ??= load();
     return real;
   };
-  return new Proxy({}, { get: (_, key) => Reflect.get(target(), key), has: (_, key) => key in target() });
+  return new Proxy(() => undefined, {
+    get: (_, key) => Reflect.get(target(), key),
+    has: (_, key) => key in target(),
+    apply: (_, self, args) => Reflect.apply(target() as (...args: unknown[]) => unknown, self, args),
+  });
+}
+
+/** Stands a lazy copy in for the module at `filename`: the real one is loaded on first use. */
+function loadedOnUse(require: NodeJS.Require, filename: string): void {
+  standIn(
+    require,
+    filename,
+    lazy(() => {
+      delete require.cache[filename];
+      return require(filename);
+    }),
+  );
 }
 
 /**
@@ -41,15 +62,12 @@ function standIn(require: NodeJS.Require, filename: string, exports: object): vo
 const englishFaker = lazy(() => fromHttp('@faker-js/faker/locale/en'));
 standIn(fromHttp, fromHttp.resolve('@faker-js/faker'), { default: englishFaker, faker: englishFaker });
 // Postman collections are another input format of Prism's; the mock only reads OpenAPI.
-const postmanFile = fromHttpSpec.resolve('postman-collection');
-standIn(
-  fromHttpSpec,
-  postmanFile,
-  lazy(() => {
-    delete fromHttpSpec.cache[postmanFile];
-    return fromHttpSpec('postman-collection');
-  }),
-);
+loadedOnUse(fromHttpSpec, fromHttpSpec.resolve('postman-collection'));
+// Prism's reading of a document into operations (a reference resolver, a YAML parser, three input formats): a
+// start that finds Prism's operations kept beside the contract (prism-operations.ts) never needs it.
+loadedOnUse(fromHttp, fromHttp.resolve('./utils/operations'));
+// Prism fetches only to forward a request to a real server or to call a contract's callbacks.
+loadedOnUse(fromHttp, fromHttp.resolve('node-fetch'));
 
 /** An operation as Prism models it (`@stoplight/types`' IHttpOperation), as far as the mock reads it. */
 export interface PrismOperation {
@@ -128,7 +146,31 @@ const prismHttp = fromServer('@stoplight/prism-http') as {
   createInstance(config: PrismConfig, components: { logger: Logger }): PrismInstance;
   getHttpOperationsFromSpec(specFilePathOrObject: string): Promise<PrismOperation[]>;
 };
-export const { createInstance, getHttpOperationsFromSpec } = prismHttp;
+export const { createInstance } = prismHttp;
+/** Prism's operations of the document at `file` (read on call, so its module loads only when it is called). */
+export const getHttpOperationsFromSpec = (file: string) => prismHttp.getHttpOperationsFromSpec(file);
+
+/**
+ * The versions of the Prism packages that turn a document into operations (Prism's HTTP package, its OpenAPI
+ * reader, reference resolver and JSON utilities), as installed here: what operations kept from another
+ * install must have been made with.
+ */
+export function operationsMakers(): Record<string, string> {
+  // The package's folder is found where `require` would look for it: not every one of them exports its package.json.
+  const versionOf = (require: NodeJS.Require, name: string) => {
+    for (const folder of require.resolve.paths(name) ?? []) {
+      const manifest = path.join(folder, name, 'package.json');
+      if (existsSync(manifest)) return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version;
+    }
+    throw new Error(`Prism's ${name} is not installed.`);
+  };
+  return {
+    '@stoplight/prism-http': versionOf(fromServer, '@stoplight/prism-http'),
+    '@stoplight/http-spec': versionOf(fromHttp, '@stoplight/http-spec'),
+    '@stoplight/json-schema-ref-parser': versionOf(fromHttp, '@stoplight/json-schema-ref-parser'),
+    '@stoplight/json': versionOf(fromHttp, '@stoplight/json'),
+  };
+}
 
 const pino = fromCli('pino') as (options: object, destination: Writable) => Logger;
 

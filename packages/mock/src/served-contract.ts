@@ -2,11 +2,13 @@
 // instance over them, and the answers kept for repeated requests, all built from the document by
 // serveContract(). The front holds the result in one variable (server.ts), so serving another version of
 // the contract is building a new one and swapping it.
+import { readFileSync } from 'node:fs';
 import type http from 'node:http';
 import {
   type Contract,
   type ContractOperation,
   createContract,
+  type OpenApiDocument,
   PROBLEMS,
   problemAnswer,
   refusal,
@@ -16,17 +18,16 @@ import {
 import { writeAnswer } from './answer.js';
 import { createAnswerCache, type KeptAnswer } from './answer-cache.js';
 import { serializedBody } from './body.js';
-import { readDocument } from './contract-path.js';
 import type { GuardedRequest } from './front.js';
 import {
   createInstance,
-  getHttpOperationsFromSpec,
   type Logger,
   type PrismConfig,
   type PrismDiagnostic,
   type PrismError,
   type PrismOperation,
 } from './prism.js';
+import { prismOperations } from './prism-operations.js';
 
 export interface ServedContract {
   /** The core's model of the document: what the guard and the scenario control read. */
@@ -43,9 +44,11 @@ export async function serveContract(
   file: string,
   { logger, errors }: { logger: Logger; errors: boolean },
 ): Promise<ServedContract> {
-  const model = createContract(readDocument(file));
-  // Prism reads the file itself: it follows the document's references, and rewrites what it reads.
-  const operations = await getHttpOperationsFromSpec(file);
+  const bytes = readFileSync(file);
+  const model = createContract(JSON.parse(bytes.toString('utf8')) as OpenApiDocument);
+  // Kept beside the package's contract by its build; otherwise Prism reads the file itself: it follows the
+  // document's references, and rewrites what it reads.
+  const operations = await prismOperations(file, bytes);
   const config: PrismConfig = {
     isProxy: false,
     validateRequest: true,

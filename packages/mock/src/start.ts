@@ -1,7 +1,7 @@
 // startMock(): the whole service on localhost, Prism over the bundled contract, in a child process of its own
 // (dist/server.js) so a test suite or a dev server never shares its event loop with it.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { choiceProblems, ownOptions, scenarioKeys } from '@trading-analytics/core';
@@ -43,7 +43,12 @@ export interface MockOptions {
    * is an origin as a browser sends it (scheme, host, optional port; no path); anything else is a TypeError.
    */
   controlOrigins?: string[];
-  /** How long to wait for the port to accept connections. Default 15000 ms. */
+  /**
+   * How long the mock may take to be ready. Default 15000 ms. On Linux it counts the mock's own time: the time
+   * since it was started less the time its process waited for a CPU (`/proc/<pid>/schedstat`), so a busy machine
+   * does not fail a mock that is only waiting its turn, while one that hangs, sleeps or spins still fails at the
+   * limit. Elsewhere it counts wall time.
+   */
   readyTimeoutMs?: number;
   /** Another OpenAPI document to serve instead of the contract that ships with the package. */
   contract?: string;
@@ -119,6 +124,42 @@ function checkOptions({ port, host, logLevel, readyTimeoutMs, corsCredentials }:
   }
 }
 
+/** How often the ready limit is checked against the mock's own time. */
+const READY_CHECK_MS = 250;
+
+/**
+ * How long the main thread of process `pid` has waited for a CPU, in ms (Linux's /proc/<pid>/schedstat: time on
+ * a CPU, time waiting in the run queue, in ns); undefined where there is no such file.
+ */
+function waitedForCpuMs(pid: number): number | undefined {
+  try {
+    const waitedNs = Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[1]);
+    return Number.isFinite(waitedNs) ? waitedNs / 1e6 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Settles once the process `pid`, spawned at `spawnedAt` (performance.now()), has had `limitMs` of its own time:
+ * wall time less the time it waited for a CPU (wall time where that is not known). `cancel` stops the clock.
+ */
+function ownTimeLimit(pid: number | undefined, spawnedAt: number, limitMs: number) {
+  let timer: NodeJS.Timeout | undefined;
+  /** The last time waited that could be read; undefined while none could (not Linux). */
+  let waitedMs: number | undefined;
+  const reached = new Promise<{ timedOut: true; waitedMs: number | undefined }>((resolve) => {
+    const check = () => {
+      waitedMs = (pid === undefined ? undefined : waitedForCpuMs(pid)) ?? waitedMs;
+      const left = limitMs - (performance.now() - spawnedAt - (waitedMs ?? 0));
+      if (left <= 0) resolve({ timedOut: true, waitedMs });
+      else timer = setTimeout(check, Math.min(left, READY_CHECK_MS));
+    };
+    check();
+  });
+  return { reached, cancel: () => clearTimeout(timer) };
+}
+
 /** Keeps the last part of a stream, enough for an error message, without growing for ever. */
 function tail(limit: number) {
   let text = '';
@@ -192,6 +233,7 @@ export async function startMock(given: MockOptions = {}): Promise<MockServer> {
   };
   // What the package spawns runs from dist/, whether this module is dist/start.js or its source.
   const serverFile = fileURLToPath(new URL('../dist/server.js', import.meta.url));
+  const spawnedAt = performance.now();
   const child = spawn(process.execPath, [serverFile, JSON.stringify(settings)], {
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });
@@ -233,15 +275,13 @@ export async function startMock(given: MockOptions = {}): Promise<MockServer> {
       if (said?.ready === true && Number.isInteger(said.port)) resolve(said as Ready);
     });
   });
-  let timer: NodeJS.Timeout | undefined;
+  const limit = ownTimeLimit(child.pid, spawnedAt, readyTimeoutMs);
   const outcome = await Promise.race([
     listening.then((said) => ({ boundPort: said.port, world: said.sandbox ?? undefined })),
     exited.then(() => ({ exitedEarly: true }) as const),
-    new Promise<{ timedOut: true }>((resolve) => {
-      timer = setTimeout(() => resolve({ timedOut: true }), readyTimeoutMs);
-    }),
+    limit.reached,
   ]);
-  clearTimeout(timer);
+  limit.cancel();
   if (spawnError) throw new Error(`The mock could not be started: ${spawnError.message}`);
   if ('exitedEarly' in outcome) {
     await stderrRead;
@@ -252,7 +292,10 @@ export async function startMock(given: MockOptions = {}): Promise<MockServer> {
   if ('timedOut' in outcome) {
     await stop();
     const output = stderr.text ? `\n${stderr.text}` : '';
-    throw new Error(`The mock was not ready on ${host}:${port} within ${readyTimeoutMs} ms.${output}`);
+    const { waitedMs } = outcome;
+    const waited =
+      waitedMs === undefined ? '' : ` of its own time (it also waited ${(waitedMs / 1000).toFixed(1)} s for a CPU)`;
+    throw new Error(`The mock was not ready on ${host}:${port} within ${readyTimeoutMs} ms${waited}.${output}`);
   }
   // A process that reported it listens was spawned, so it has a pid; this only tells the type system so.
   const { pid } = child;

@@ -10,7 +10,7 @@ import { startCommand } from '../../../test/support/commands';
 import { bundleFile } from '../../../test/support/contract';
 import { takenPort } from '../../../test/support/ports';
 import { contractPath, startMock } from '../src/index.js';
-import { isRunning } from './support/processes';
+import { isRunning, mockChildren } from './support/processes';
 
 const host = '127.0.0.1';
 const scratch = await mkdtemp(path.join(tmpdir(), 'mock-lifecycle-'));
@@ -59,6 +59,33 @@ describe('startMock', () => {
     await expect(startMock({ port: -1 })).rejects.toThrow(
       /port must be an integer from 0 \(any free port\) to 65535, got -1/,
     );
+  });
+
+  it('fails a mock that is not ready within readyTimeoutMs of its own time, whether it sleeps or spins, and ends it', async () => {
+    const notReady = fileURLToPath(new URL('./support/not-ready.cjs', import.meta.url));
+    for (const kind of ['sleep', 'spin']) {
+      const started = performance.now();
+      const { NODE_OPTIONS } = process.env;
+      // The mock's process inherits this environment; startMock spawns it before it first waits.
+      process.env.NODE_OPTIONS = `--require ${notReady}`;
+      process.env.MOCK_NOT_READY = kind;
+      let starting: ReturnType<typeof startMock>;
+      try {
+        starting = startMock({ port: 0, readyTimeoutMs: 500 });
+      } finally {
+        if (NODE_OPTIONS === undefined) delete process.env.NODE_OPTIONS;
+        else process.env.NODE_OPTIONS = NODE_OPTIONS;
+        delete process.env.MOCK_NOT_READY;
+      }
+      // Linux counts the mock's own time, and says how long it waited for a CPU besides.
+      const limit =
+        process.platform === 'linux'
+          ? / within 500 ms of its own time \(it also waited [\d.]+ s for a CPU\)\.$/
+          : / within 500 ms\.$/;
+      await expect(starting, kind).rejects.toThrow(limit);
+      expect(performance.now() - started, kind).toBeGreaterThanOrEqual(500);
+      if (process.platform === 'linux') expect(mockChildren(), kind).toEqual([]);
+    }
   });
 
   it('does not outlive the process that started it, even when that process is killed', async () => {

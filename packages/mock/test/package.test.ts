@@ -36,6 +36,7 @@ describe('the packed package', () => {
         'README.md',
         'bin/trading-analytics-mock.js',
         'contract/openapi.json',
+        'contract/prism-operations.json',
         'package.json',
         ...compiled,
       ].sort(),

@@ -305,6 +305,45 @@ function proxied(events: readonly ProxyEvent[], baseUrl: string, timeoutMs: numb
   return { notes, findings };
 }
 
+/** The Arazzo files, read, each with the workflows whose every operation is selected (--only, --skip). */
+async function readWorkflows(files: readonly string[], selected: (operationId: string) => boolean) {
+  return Promise.all(
+    files.map(async (file) => {
+      const whole = parse(await readFile(file, 'utf8')) as ArazzoDocument;
+      const workflows = whole.workflows.filter((workflow) =>
+        workflow.steps.every((step) => step.operationId === undefined || selected(step.operationId)),
+      );
+      return { file, whole, document: { ...whole, workflows } };
+    }),
+  );
+}
+
+/**
+ * The workflows a run would have given Respect, each reported `skipped` with `reason` and nothing sent: a run
+ * without the flows (`--no-workflows`) says which it left out, and counts none of them as conforming.
+ */
+export async function skippedWorkflows(
+  files: readonly string[],
+  selected: (operationId: string) => boolean,
+  reason: string,
+): Promise<{ workflows: WorkflowResult[]; observations: Observation[] }> {
+  const documents = await readWorkflows(files, selected);
+  const workflows = documents.flatMap(({ file, document }) =>
+    document.workflows.map(
+      (workflow): WorkflowResult => ({
+        workflowId: workflow.workflowId,
+        file: path.basename(file),
+        status: 'skipped',
+        reason,
+        steps: [],
+        notes: [],
+        problems: [],
+      }),
+    ),
+  );
+  return { workflows, observations: [] };
+}
+
 /** Runs every workflow of the files; resolves with one result per workflow, in file order, and their observations. */
 export async function runWorkflows({
   files,
@@ -324,11 +363,9 @@ export async function runWorkflows({
 }: WorkflowRunOptions): Promise<{ workflows: WorkflowResult[]; observations: Observation[] }> {
   const byId = new Map(operations.map((entry) => [entry.operationId, entry]));
   const observations: Observation[] = [];
-  const documents = await Promise.all(
-    files.map(async (file) => ({ file, document: parse(await readFile(file, 'utf8')) as ArazzoDocument })),
-  );
+  const documents = await readWorkflows(files, selected);
   const named = new Set(
-    documents.flatMap(({ document }) =>
+    documents.flatMap(({ whole: document }) =>
       document.workflows.flatMap((workflow) => workflow.steps.flatMap((step) => step.operationId ?? [])),
     ),
   );
@@ -337,13 +374,7 @@ export async function runWorkflows({
   const scratch = await mkdtemp(path.join(tmpdir(), 'conformance-'));
   const results: WorkflowResult[] = [];
   try {
-    for (const { file, document: whole } of documents) {
-      const document = {
-        ...whole,
-        workflows: whole.workflows.filter((workflow) =>
-          workflow.steps.every((step) => step.operationId === undefined || selected(step.operationId)),
-        ),
-      };
+    for (const { file, whole, document } of documents) {
       if (document.workflows.length === 0) continue;
       const chosen =
         document.workflows.length === whole.workflows.length

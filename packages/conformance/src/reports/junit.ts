@@ -3,7 +3,7 @@
 // file's failures are the report's problems; `<skipped>` with the reason; the observations in `<system-out>`.
 import { problemLine } from './problem-words.js';
 import { createRedactor, type Redact } from './redact.js';
-import type { ConformanceReport, OperationProblem, WorkflowProblem } from './report-types.js';
+import type { ConformanceReport, OperationProblem, WorkflowProblem, WorkflowResult } from './report-types.js';
 
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 // Every code point XML 1.0 does not allow in a document (its `Char` production): the C0 controls but tab,
@@ -69,16 +69,16 @@ export function formatJunit(report: ConformanceReport): string {
       result.status === 'skipped' ? result.reason : undefined,
     ),
   );
-  // A flow that stopped where the contract allows was not seen to its end: skipped, with where it stopped.
+  // A flow that stopped where the contract allows was not seen to its end: skipped, with where it stopped; one
+  // not run (--no-workflows) is skipped with why.
+  const flowSkipped = (workflow: WorkflowResult) =>
+    workflow.status === 'incomplete'
+      ? `incomplete: ${workflow.notes.join('; ')}`
+      : workflow.status === 'skipped'
+        ? workflow.reason
+        : undefined;
   const workflows = report.workflows.flatMap((workflow) =>
-    testcases(
-      xml,
-      workflow.workflowId,
-      'conformance.workflows',
-      0,
-      workflow.problems,
-      workflow.status === 'incomplete' ? `incomplete: ${workflow.notes.join('; ')}` : undefined,
-    ),
+    testcases(xml, workflow.workflowId, 'conformance.workflows', 0, workflow.problems, flowSkipped(workflow)),
   );
   // A problem of the run itself (an unreachable base URL): neither an operation's nor a workflow's.
   const named = new Set(
@@ -108,7 +108,7 @@ export function formatJunit(report: ConformanceReport): string {
       'workflows',
       workflows,
       count(report.workflows),
-      report.workflows.filter((workflow) => workflow.status === 'incomplete').length,
+      report.workflows.filter((workflow) => flowSkipped(workflow) !== undefined).length,
     ),
     ...(service.length > 0 ? [suite('service', service, runProblems.length, 0)] : []),
   ];

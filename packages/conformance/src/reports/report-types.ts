@@ -122,7 +122,10 @@ export interface ConformanceOptions {
   only?: string[];
   /** These operations (operationIds) are reported as skipped, not sent. An unknown id is a UsageError. */
   skip?: string[];
-  /** Run the Arazzo workflows with Redocly Respect (those whose every operation is selected). Default true. */
+  /**
+   * Run the Arazzo workflows with Redocly Respect (those whose every operation is selected). Default true.
+   * With false (`--no-workflows`) Respect is not started: each workflow is reported `skipped`, none conforming.
+   */
   workflows?: boolean;
   /**
    * Check the behaviours across requests (sort, paging, totals, filters, my-rank against the leaderboard...),
@@ -185,9 +188,12 @@ export interface WorkflowResult {
   /**
    * `pass`: every step ran and passed; `fail`: a step failed, or the flow stopped before its end (its
    * problems say where and why); `incomplete`: it stopped where the contract allows (a declared status that
-   * is not a success, an empty list to follow), so its later steps were not seen.
+   * is not a success, an empty list to follow), so its later steps were not seen; `skipped`: not run
+   * (`--no-workflows`), `reason` says so. Only `pass` counts as conforming.
    */
-  status: 'pass' | 'fail' | 'incomplete';
+  status: 'pass' | 'fail' | 'incomplete' | 'skipped';
+  /** Why it was skipped. */
+  reason?: string;
   steps: WorkflowStep[];
   notes: string[];
   problems: WorkflowProblem[];
@@ -234,6 +240,8 @@ export interface ConformanceSettings {
   skip: string[];
   /** Whether the behaviours across requests are checked (`--no-behaviour` turns them off). */
   behaviour: boolean;
+  /** Whether the workflows are run (`--no-workflows` turns them off). */
+  workflows: boolean;
 }
 
 export interface ConformanceTotals {
@@ -242,6 +250,7 @@ export interface ConformanceTotals {
   fail: number;
   timedOut: number;
   skipped: number;
+  /** Workflows run (not skipped), and of them those that conform. */
   workflows: number;
   workflowsConform: number;
   /** Workflows that stopped where the contract allows: neither conforming nor failing. */

@@ -20,7 +20,12 @@ function visible(line: string): string {
 }
 
 const MARKS: Record<OperationStatus, string> = { pass: 'ok  ', fail: 'FAIL', timeout: 'TIME', skipped: 'skip' };
-const FLOW_MARKS: Record<WorkflowResult['status'], string> = { pass: 'ok  ', fail: 'FAIL', incomplete: 'part' };
+const FLOW_MARKS: Record<WorkflowResult['status'], string> = {
+  pass: 'ok  ',
+  fail: 'FAIL',
+  incomplete: 'part',
+  skipped: 'skip',
+};
 const BEHAVIOUR_MARKS: Record<BehaviourResult['status'], string> = {
   pass: 'ok  ',
   fail: 'FAIL',
@@ -53,7 +58,8 @@ export function formatSummary(report: ConformanceReport): string {
     lines.push('', 'Workflows (Redocly Respect)');
     for (const workflow of report.workflows) {
       const steps = workflow.steps.map((step) => `${step.operationId} ${step.status ?? '-'}`).join(' -> ');
-      lines.push(`  ${FLOW_MARKS[workflow.status]}  ${workflow.workflowId}  ${steps}`);
+      const what = workflow.status === 'skipped' ? `(${workflow.reason})` : steps;
+      lines.push(`  ${FLOW_MARKS[workflow.status]}  ${workflow.workflowId}  ${what}`);
       for (const note of workflow.notes) lines.push(`${INDENT}${note}`);
       for (const line of problemLines(workflow.problems)) lines.push(`${INDENT}${line}`);
     }
@@ -81,15 +87,22 @@ export function formatSummary(report: ConformanceReport): string {
     }
   }
   const { totals } = report;
+  // A run without the flows says so, in the totals and in its verdict: none of them is counted as conforming.
+  const flowsRun = report.settings.workflows;
+  const flowTotals = flowsRun
+    ? `${totals.workflowsConform} of ${totals.workflows} workflows conform${totals.workflowsIncomplete > 0 ? ` (${totals.workflowsIncomplete} stopped where the contract allows)` : ''}`
+    : 'workflows not run (--no-workflows)';
   lines.push(
     '',
     `Requests: ${totals.requests} sent to the service (each listed in the JSON report's \`requests\`)`,
     `Totals: ${totals.operations} operations: ${totals.conform} conform, ${totals.fail} do not, ${totals.timedOut} timed out, ${totals.skipped} skipped; ` +
-      `${totals.workflowsConform} of ${totals.workflows} workflows conform${totals.workflowsIncomplete > 0 ? ` (${totals.workflowsIncomplete} stopped where the contract allows)` : ''}; ` +
+      `${flowTotals}; ` +
       `${totals.behavioursHold} of ${totals.behaviours} behaviours hold${totals.behavioursInconclusive > 0 ? `, ${totals.behavioursInconclusive} inconclusive` : ''}; ` +
       `${totals.observations} observations; ${(report.durationMs / 1000).toFixed(1)} s`,
     report.conforms
-      ? 'The service conforms to the contract.'
+      ? flowsRun
+        ? 'The service conforms to the contract.'
+        : 'The service conforms to the contract in what was checked: its workflows were not run (--no-workflows).'
       : `The service does not conform: ${totals.problems} problem(s) (${inWorkflows(report)} of them in workflows).`,
   );
   const redact = createRedactor(report.secrets);

@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 
 // Whether a process, or a whole process group, still exists: signal 0 checks without sending anything.
@@ -26,4 +27,20 @@ export async function residentBytes(pid: number): Promise<number> {
   const kilobytes = /^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1];
   if (kilobytes === undefined) throw new Error(`No VmRSS in /proc/${pid}/status`);
   return Number(kilobytes) * 1024;
+}
+
+/** The mock processes (dist/server.js) this process has started that are still there (Linux: from /proc). */
+export function mockChildren(): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        return parent === process.pid && readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('/dist/server.js');
+      } catch {
+        return false; // ended while it was read
+      }
+    })
+    .map(Number);
 }
