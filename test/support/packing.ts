@@ -108,7 +108,8 @@ async function packAndInstall(directory: string, options: InstallOptions): Promi
   const work = await mkdtemp(join(tmpdir(), `trading-analytics-${basename(directory)}-`));
   try {
     const [packed, ...besides] = await tarballsOf([directory, ...(options.beside ?? [])], work);
-    const beside = besides.map((tarball) => tarball!.path);
+    if (!packed) throw new Error(`nothing packed for ${directory}`);
+    const beside = besides.map((tarball) => tarball.path);
     const app = join(work, 'app');
     await mkdir(app);
     const manifest = { name: 'empty-app', private: true, type: 'module', ...options.manifest };
@@ -121,7 +122,7 @@ async function packAndInstall(directory: string, options: InstallOptions): Promi
     );
     const runModule = async (code: string) =>
       outputOf(process.execPath, ['--input-type=module', '-e', code], { cwd: app, env: scratchEnv });
-    return { work, tarball: packed!.path, files: packed!.files, app, runModule };
+    return { work, tarball: packed.path, files: packed.files, app, runModule };
   } catch (error) {
     await rm(work, { recursive: true, force: true });
     throw error;
