@@ -46,7 +46,15 @@ export default defineConfig({
         },
       },
       {
-        test: { ...shared, name: 'release', include: ['test/release/**/*.test.ts'], exclude },
+        test: {
+          ...shared,
+          name: 'release',
+          // Several files per process, as in docs: they keep nothing between them (seeds.ts makes its folder per
+          // file; release.test.ts stops its registry and removes its folder after its tests) and stub nothing.
+          isolate: false,
+          include: ['test/release/**/*.test.ts'],
+          exclude,
+        },
       },
       'packages/*/vitest.config.ts',
       {

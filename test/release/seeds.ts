@@ -1,6 +1,6 @@
 // Seeded changes for the release tests: copies of the real bundle (generated/openapi.json) with one kind of
 // change each, written to a scratch folder, and a scratch copy of the files that carry the versions.
-import { cpSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Json, loadBundle } from '../support/contract';
@@ -9,13 +9,16 @@ import { tempFolder } from '../support/temp';
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 export const baselineFile = path.join(root, 'generated/release/openapi.json');
 
-const scratch = tempFolder('release-seeds-');
+// Made on first use in each test file: where one worker runs several files (`isolate: false`), this module is
+// loaded once, and the folder a file made is removed when that file ends (test/support/temp.ts).
+let scratch: string | undefined;
 let count = 0;
 
 /** Writes a copy of the bundle changed by `mutate` and returns its path. */
 export function seed(mutate: (document: Json) => void, document: Json = loadBundle()): string {
   const copy = structuredClone(document);
   mutate(copy);
+  if (scratch === undefined || !existsSync(scratch)) scratch = tempFolder('release-seeds-');
   const file = path.join(scratch, `seed-${++count}.json`);
   writeFileSync(file, `${JSON.stringify(copy, null, 2)}\n`);
   return file;

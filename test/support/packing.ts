@@ -40,16 +40,25 @@ function packedWorkspace(directory: string): Packed | undefined {
 }
 
 /**
- * The tarball of the package in `directory`: the one packed for the run when it is a workspace package, else (a
- * dependency, from node_modules) packed into `destination` now, with its scripts off.
+ * The tarballs of the packages in `directories`, in their order: the one packed for the run for a workspace
+ * package, else (a dependency, from node_modules) packed into `destination` now, all of those by one `npm pack`,
+ * with their scripts off.
  */
-async function tarballOf(directory: string, destination: string): Promise<Packed> {
-  const packed = packedWorkspace(directory);
-  if (packed) return packed;
-  const flags = ['pack', '--json', '--pack-destination', destination, '--ignore-scripts'];
-  const stdout = await outputOf(npm, flags, { cwd: directory, env: scratchEnv });
-  const [entry] = JSON.parse(stdout) as { filename: string; files: { path: string }[] }[];
-  return { path: join(destination, entry!.filename), files: entry!.files.map((file) => file.path) };
+async function tarballsOf(directories: string[], destination: string): Promise<Packed[]> {
+  const others = directories.filter((directory) => !packedWorkspace(directory));
+  const packedNow = new Map<string, Packed>();
+  if (others.length > 0) {
+    const flags = ['pack', ...others, '--json', '--pack-destination', destination, '--ignore-scripts'];
+    const stdout = await outputOf(npm, flags, { cwd: destination, env: scratchEnv });
+    const entries = JSON.parse(stdout) as { filename: string; files: { path: string }[] }[];
+    if (entries.length !== others.length) throw new Error(`npm pack packed ${entries.length} of ${others.length}`);
+    for (const [index, entry] of entries.entries())
+      packedNow.set(others[index]!, {
+        path: join(destination, entry.filename),
+        files: entry.files.map((file) => file.path),
+      });
+  }
+  return directories.map((directory) => packedWorkspace(directory) ?? packedNow.get(directory)!);
 }
 
 export interface Installed {
@@ -98,10 +107,9 @@ export function installBeforeAll(directory: string, options: InstallOptions = {}
 async function packAndInstall(directory: string, options: InstallOptions): Promise<Installed> {
   const work = await mkdtemp(join(tmpdir(), `trading-analytics-${basename(directory)}-`));
   try {
-    const packed = await tarballOf(directory, work);
-    const beside = await Promise.all(
-      (options.beside ?? []).map(async (folder) => (await tarballOf(folder, work)).path),
-    );
+    const [packed, ...besides] = await tarballsOf([directory, ...(options.beside ?? [])], work);
+    if (!packed) throw new Error(`nothing packed for ${directory}`);
+    const beside = besides.map((tarball) => tarball.path);
     const app = join(work, 'app');
     await mkdir(app);
     const manifest = { name: 'empty-app', private: true, type: 'module', ...options.manifest };

@@ -45,8 +45,10 @@ describe('the packed package', () => {
 });
 
 describe('installed into an empty project', () => {
-  it('answers the default examples through @trading-analytics/client with setupServer(...handlers)', async () => {
-    const script = `import { createClient, unwrap } from '@trading-analytics/client';
+  // Both apps' modules run in one Node process, one after the other (each closes its server before the next
+  // starts one): what each printed is its line.
+  const apps = {
+    'handlers.mjs': `import { createClient, unwrap } from '@trading-analytics/client';
 import { handlers, scenario } from '@trading-analytics/msw';
 import { setupServer } from 'msw/node';
 
@@ -60,16 +62,8 @@ server.use(scenario('getUnrealizedPnl', '503'));
 const unavailable = await client.GET('/v1/portfolio/{user_address}/unrealized-pnl', { params: { path: { user_address: ava } } });
 server.close();
 console.log(JSON.stringify({ pnl: pnl.unrealizedPnlUsd, leader: page.content[0].userAddress, unavailable: unavailable.response.status }));
-`;
-    expect(JSON.parse(await installed.runModule(script))).toEqual({
-      pnl: '865.25',
-      leader: '0x4a7f2c9e1b3d5f60718293a4b5c6d7e8f9012a3b',
-      unavailable: 503,
-    });
-  });
-
-  it('answers from the world with createSandbox, and forgets a join on reset()', async () => {
-    const script = `import { createClient, unwrap } from '@trading-analytics/client';
+`,
+    'world.mjs': `import { createClient, unwrap } from '@trading-analytics/client';
 import { createSandbox } from '@trading-analytics/msw';
 import { setupServer } from 'msw/node';
 
@@ -84,8 +78,28 @@ const joined = sandbox.describe().counts.joinsSinceStart;
 sandbox.reset();
 server.close();
 console.log(JSON.stringify({ rank: rank.rank, joined, afterReset: sandbox.describe().counts.joinsSinceStart }));
-`;
-    expect(JSON.parse(await installed.runModule(script))).toEqual({ rank: 2, joined: 1, afterReset: 0 });
+`,
+  };
+  let printed: Promise<string[]> | undefined;
+  const printedBy = async (file: keyof typeof apps) => {
+    printed ??= (async () => {
+      for (const [name, code] of Object.entries(apps)) writeFileSync(join(installed.app, name), code);
+      const imports = Object.keys(apps).map((name) => `await import('./${name}');`);
+      return (await installed.runModule(imports.join('\n'))).trim().split('\n');
+    })();
+    return JSON.parse((await printed)[Object.keys(apps).indexOf(file)]!);
+  };
+
+  it('answers the default examples through @trading-analytics/client with setupServer(...handlers)', async () => {
+    expect(await printedBy('handlers.mjs')).toEqual({
+      pnl: '865.25',
+      leader: '0x4a7f2c9e1b3d5f60718293a4b5c6d7e8f9012a3b',
+      unavailable: 503,
+    });
+  });
+
+  it('answers from the world with createSandbox, and forgets a join on reset()', async () => {
+    expect(await printedBy('world.mjs')).toEqual({ rank: 2, joined: 1, afterReset: 0 });
   });
 
   it('types scenario keys from the installed declarations: a typo is a compile error', async () => {

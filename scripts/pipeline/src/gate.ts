@@ -21,7 +21,7 @@ import {
   valueAtPointer,
 } from '@trading-analytics/core';
 import { bundlePath, generatedDir, root } from './paths.js';
-import { runTool } from './run-command.js';
+import { isRunning, runTool } from './run-command.js';
 import { StepError } from './steps.js';
 import type { Bump, WorkspacePackage } from './versions.js';
 import { announcedBump, isAtLeast, largerBump, nextVersion, versions } from './versions.js';
@@ -269,10 +269,39 @@ function relocated(
   return { ...report, files };
 }
 
+/** How long a diff waits for another process's diff of the same documents before it runs its own. */
+const diffWaitMs = 120_000;
+
+/**
+ * Takes the turn to diff the documents whose report goes to `cached`: resolves with what ends the turn once
+ * the report is written, or with undefined when the report appeared meanwhile (another diff of the same
+ * documents, in this process or another, finished first). A lock left by a process that has ended is taken
+ * over; after diffWaitMs the diff runs all the same.
+ */
+async function diffTurn(cached: string): Promise<(() => Promise<void>) | undefined> {
+  await mkdir(diffCacheDir, { recursive: true });
+  const lock = `${cached}.lock`;
+  for (const deadline = Date.now() + diffWaitMs; ; ) {
+    if (existsSync(cached)) return undefined;
+    try {
+      await writeFile(lock, String(process.pid), { flag: 'wx' });
+      return () => rm(lock, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    // Empty while its holder has not written its pid yet.
+    const holder = Number(await readFile(lock, 'utf8').catch(() => ''));
+    if (holder > 0 && !isRunning(holder)) await rm(lock, { force: true });
+    else if (Date.now() > deadline) return async () => {};
+    else await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /**
  * Redocly's report on two bundles, as JSON (`redocly diff --format json`), but for info.version (see
  * diffInput). Reports are kept by content (Redocly's version, the diff config, both inputs) in
- * node_modules/.cache, so the same two documents are diffed once.
+ * node_modules/.cache, so the same two documents are diffed once, also when several diffs of them start at
+ * once (the gate's and the rating's tests, in parallel): one runs Redocly, the others wait for its report.
  */
 export async function redoclyDiff(baseFile: string, revisionFile: string): Promise<RedoclyReport> {
   const [base, revision] = await Promise.all([
@@ -282,6 +311,8 @@ export async function redoclyDiff(baseFile: string, revisionFile: string): Promi
   const cached = path.join(diffCacheDir, `${await diffKey(base, revision)}.json`);
   const known = await readFile(cached, 'utf8').catch(() => undefined);
   if (known !== undefined) return relocated(JSON.parse(known), baseFile, revisionFile);
+  const endTurn = await diffTurn(cached);
+  if (endTurn === undefined) return relocated(JSON.parse(await readFile(cached, 'utf8')), baseFile, revisionFile);
   const scratch = await mkdtemp(path.join(tmpdir(), 'diff-'));
   try {
     const [baseInput, revisionInput] = [path.join(scratch, 'base.json'), path.join(scratch, 'revision.json')];
@@ -302,12 +333,13 @@ export async function redoclyDiff(baseFile: string, revisionFile: string): Promi
     ]);
     const text = await readFile(report, 'utf8');
     // Written aside and renamed into place, so a concurrent reader never sees half a report.
-    await mkdir(diffCacheDir, { recursive: true });
-    await writeFile(`${cached}.${process.pid}`, text);
-    await rename(`${cached}.${process.pid}`, cached);
+    const aside = `${cached}.${process.pid}-${path.basename(scratch)}`;
+    await writeFile(aside, text);
+    await rename(aside, cached);
     return relocated(JSON.parse(text), baseFile, revisionFile);
   } finally {
     await rm(scratch, { recursive: true, force: true });
+    await endTurn();
   }
 }
 
