@@ -21,7 +21,7 @@ import {
   valueAtPointer,
 } from '@trading-analytics/core';
 import { bundlePath, generatedDir, root } from './paths.js';
-import { isRunning, runTool } from './run-command.js';
+import { runTool, takePidLock } from './run-command.js';
 import { StepError } from './steps.js';
 import type { Bump, WorkspacePackage } from './versions.js';
 import { announcedBump, isAtLeast, largerBump, nextVersion, versions } from './versions.js';
@@ -281,20 +281,10 @@ const diffWaitMs = 120_000;
 async function diffTurn(cached: string): Promise<(() => Promise<void>) | undefined> {
   await mkdir(diffCacheDir, { recursive: true });
   const lock = `${cached}.lock`;
-  for (const deadline = Date.now() + diffWaitMs; ; ) {
-    if (existsSync(cached)) return undefined;
-    try {
-      await writeFile(lock, String(process.pid), { flag: 'wx' });
-      return () => rm(lock, { force: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-    // Empty while its holder has not written its pid yet.
-    const holder = Number(await readFile(lock, 'utf8').catch(() => ''));
-    if (holder > 0 && !isRunning(holder)) await rm(lock, { force: true });
-    else if (Date.now() > deadline) return async () => {};
-    else await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const turn = await takePidLock(lock, { finished: () => existsSync(cached), waitMs: diffWaitMs, pollMs: 100 });
+  if (turn.state === 'done') return undefined;
+  // A diff that waited too long runs Redocly itself, leaving the holder's lock alone.
+  return turn.state === 'taken' ? () => rm(lock, { force: true }) : async () => {};
 }
 
 /**

@@ -5,6 +5,7 @@
 // of its own: `npm run` hands its child npm_* variables (the repository as prefix, its .npmrc's settings, the
 // workspace) that would steer an npm started elsewhere.
 import { spawn } from 'node:child_process';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { root } from './paths.js';
 import { StepError } from './steps.js';
@@ -124,5 +125,31 @@ export function isRunning(pid: number): boolean {
     return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Takes a lock file holding this process's pid, for work that one process does at a time while the others wait
+ * for its result (a tool's install, one Redocly diff). A lock whose holder has ended is taken over. Gives
+ * `done` without the lock once `finished()` says the work is there (another process did it), `taken` with the
+ * lock (remove the file when done), or `waited` with the holder's pid after `waitMs`.
+ */
+export async function takePidLock(
+  lock: string,
+  { finished, waitMs, pollMs }: { finished: () => boolean; waitMs: number; pollMs: number },
+): Promise<{ state: 'done' | 'taken' } | { state: 'waited'; holder: number }> {
+  for (const deadline = Date.now() + waitMs; ; ) {
+    if (finished()) return { state: 'done' };
+    try {
+      await writeFile(lock, String(process.pid), { flag: 'wx' });
+      return { state: 'taken' };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    // Empty while its holder has not written its pid yet.
+    const holder = Number(await readFile(lock, 'utf8').catch(() => ''));
+    if (holder > 0 && !isRunning(holder)) await rm(lock, { force: true });
+    else if (Date.now() > deadline) return { state: 'waited', holder };
+    else await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
 }

@@ -4,10 +4,10 @@
 // per lockfile, then reused; one process installs while the others that need it wait. See tools/README.md.
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { root } from './paths.js';
-import { isRunning, outputOf, outsideNpmEnv } from './run-command.js';
+import { outputOf, outsideNpmEnv, takePidLock } from './run-command.js';
 
 const toolsDir = path.join(root, 'tools');
 const cacheDir = path.join(root, 'node_modules/.cache/trading-analytics-api/tools');
@@ -48,21 +48,10 @@ async function installTool(name: string) {
   if (existsSync(home)) return home;
   await mkdir(cacheDir, { recursive: true });
   const lock = `${home}.lock`;
-  for (const deadline = Date.now() + waitLimitMs; ; ) {
-    if (existsSync(home)) return home;
-    try {
-      await writeFile(lock, String(process.pid), { flag: 'wx' });
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-    // Empty while its holder has not written its pid yet.
-    const holder = Number(await readFile(lock, 'utf8').catch(() => ''));
-    if (holder > 0 && !isRunning(holder)) await rm(lock, { force: true });
-    else if (Date.now() > deadline)
-      throw new Error(`${name}: another process (${holder}) has been installing it for 15 minutes; see ${lock}`);
-    else await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  const turn = await takePidLock(lock, { finished: () => existsSync(home), waitMs: waitLimitMs, pollMs: 250 });
+  if (turn.state === 'done') return home;
+  if (turn.state === 'waited')
+    throw new Error(`${name}: another process (${turn.holder}) has been installing it for 15 minutes; see ${lock}`);
   const staging = await mkdtemp(`${home}.installing-`);
   try {
     if (existsSync(home)) return home;
