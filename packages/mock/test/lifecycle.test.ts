@@ -124,7 +124,7 @@ describe('a connection left idle', () => {
     socket.on('close', () => {
       closed = true;
     });
-    const answers = () => text.match(/^HTTP\/1\.1 200 /gm)?.length ?? 0;
+    const answers = () => text.match(/HTTP\/1\.1 200 /g)?.length ?? 0;
     const ask = async (nth: number) => {
       socket.write(`GET /v1/sstk/apy HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
       await waitUntil(() => answers() >= nth || closed, `answer ${nth} on one connection`, 30_000);
