@@ -101,8 +101,13 @@ describe('npm run dev', () => {
   let context: BrowserContext;
   let page: Page;
   const pageErrors: string[] = [];
+  // Every 100 ms, not every frame: a search of the whole page's text (~15 ms of the renderer's CPU) on every
+  // frame would take much of a core from the rebuild it waits for.
   const shows = (text: string) =>
-    page.waitForFunction((wanted) => document.body.textContent?.includes(wanted), text, { timeout: 30_000 });
+    page.waitForFunction((wanted) => document.body.textContent?.includes(wanted), text, {
+      timeout: 30_000,
+      polling: 100,
+    });
 
   beforeAll(async () => {
     context = await launchChromium();
