@@ -6,7 +6,7 @@
 // installing its package alone from the registry brings. Recording writes the changelogs and refuses to rewrite
 // a recorded release by accident.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -21,7 +21,15 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { outputOf, runCommand } from '../support/commands';
 import { type Json, listOperations, loadBundle } from '../support/contract';
 import { scratchEnv, typeCheckProject } from '../support/packing';
-import { cachedTarballs, heldIntegrity, type Registry, seedCache, startRegistry } from '../support/registry';
+import {
+  cachedTarballs,
+  cacheKeys,
+  heldIntegrity,
+  namesOurScope,
+  type Registry,
+  seedCache,
+  startRegistry,
+} from '../support/registry';
 import { baselineFile, root } from './seeds';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -68,7 +76,7 @@ let published: Outcome;
 
 /**
  * The npm cache of the apps that install from the throwaway registry, of their own: seeded with the user's
- * third-party tarballs, never with ours (see seedCache).
+ * third-party tarballs and package documents, never with anything of ours (see seedCache).
  */
 const appCache = path.join(work, 'app-cache');
 
@@ -208,11 +216,11 @@ describe('npm run release -- --publish --registry <url>', () => {
 
   it('installs every package from the registry into a fresh app whose cache holds none of them: the bins run and a strict consumer type-checks', async () => {
     // npm takes a tarball from its cache by integrity, and ours have the same bytes each run: the app's cache,
-    // seeded with the user's third-party tarballs, has none of ours, and no packument at all.
+    // seeded with the user's third-party tarballs and documents, has none of ours, and no entry about our scope.
     const ours = released.map((pkg) => path.join(outDir, tarballName(pkg)));
     await seedCache(appCache, ours);
     expect(cachedTarballs(appCache, ours)).toEqual([]);
-    expect(existsSync(path.join(appCache, '_cacache/index-v5'))).toBe(false);
+    expect((await cacheKeys(appCache)).filter(namesOurScope)).toEqual([]);
     // A Node app, so it has Node's types (the mock's declarations use them), at the version this repository pins.
     const nodeTypes = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).devDependencies['@types/node'];
     const app = await makeApp('consumer-app', {
