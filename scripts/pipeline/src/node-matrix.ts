@@ -119,7 +119,7 @@ export async function installNode(
 /**
  * What the matrix leaves to `npm test`: checks whose result cannot depend on the Node that runs them, because
  * none of the packages' code runs in them (it is type-checked, read as text, bundled by esbuild or packed).
- * - `files`: whole test files, excluded from the matrix's vitest run.
+ * - `files`: whole test files, each tagged so by a `// @module-tag static` line.
  * - the type tests vitest type-checks (packages/conformance/test/types.test-d.ts): the package's vitest config
  *   turns its typecheck off where TRADING_ANALYTICS_NODE_MATRIX is set, as the matrix sets it.
  * - `tag`: the tests tagged so inside the files the matrix runs (vitest tags, declared in the root
@@ -154,10 +154,7 @@ function runTests(nodeHome: string, projectDirs: readonly string[]): Promise<num
   // npm run sets these for the machine's npm; npm under the other Node must not inherit them.
   for (const name of Object.keys(env)) if (/^npm_(?!config_cache$)/i.test(name)) delete env[name];
   const filters = projectDirs.map((dir) => `packages/${dir}/`);
-  const leftOut = [
-    ...nodeIndependent.files.flatMap((file) => ['--exclude', file]),
-    `--tags-filter=!${nodeIndependent.tag}`,
-  ];
+  const leftOut = [`--tags-filter=!${nodeIndependent.tag}`];
   return new Promise((resolve, reject) => {
     const child = spawn(
       path.join(nodeHome, 'bin/node'),
