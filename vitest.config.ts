@@ -23,6 +23,14 @@ export default defineConfig({
     maxWorkers: 3,
     // The longest files first, whatever their project (test/support/sequencer.ts).
     sequence: { sequencer: LongestFirst },
+    // The Node matrix (npm run test:node-matrix) leaves the tests tagged `static` to npm test (--tags-filter).
+    tags: [
+      {
+        name: 'static',
+        description:
+          'a check whose result cannot depend on the Node running it: types, a tarball, a bundle (npm test runs it; the Node matrix does not)',
+      },
+    ],
     projects: [
       {
         test: {
