@@ -1,5 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
-import { browserFiles, serialFiles } from './test/support/file-groups.ts';
+import { browserFiles, builtModules, serialFiles } from './test/support/file-groups.ts';
 import { LongestFirst } from './test/support/sequencer.ts';
 
 // One project per part: the contract as a whole (test/contract), the rendered docs (test/docs), change
@@ -9,6 +9,8 @@ import { LongestFirst } from './test/support/sequencer.ts';
 // (test/support/global-setup.ts) compiles, packs and starts the shared mocks once per run.
 // Every project whose files make temp folders (test/support/temp.ts) removes them per file with its setup file.
 const shared = { testTimeout: 60_000, hookTimeout: 60_000, setupFiles: ['test/support/temp-cleanup.ts'] };
+// The packages' dist/ loads natively, not through vitest's transform (test/support/file-groups.ts).
+const native = { server: { deps: { external: builtModules } } };
 // Each file runs in one project only: the parts' projects leave out the files of the later groups.
 const exclude = [...configDefaults.exclude, ...browserFiles, ...serialFiles];
 const browserGroup = { sequence: { groupOrder: 1 }, maxWorkers: 2 };
@@ -21,10 +23,19 @@ export default defineConfig({
     maxWorkers: 3,
     // The longest files first, whatever their project (test/support/sequencer.ts).
     sequence: { sequencer: LongestFirst },
+    // The Node matrix (npm run test:node-matrix) leaves the tests tagged `static` to npm test (--tags-filter).
+    tags: [
+      {
+        name: 'static',
+        description:
+          'a check whose result cannot depend on the Node running it: types, a tarball, a bundle (npm test runs it; the Node matrix does not)',
+      },
+    ],
     projects: [
       {
         test: {
           ...shared,
+          ...native,
           name: 'contract',
           // One process runs several of the files (test/support/sequencer.ts keeps them together): they keep no
           // module state, stubs, env or servers between them; build-steps.test.ts gives back the stdout and console
@@ -37,6 +48,7 @@ export default defineConfig({
       {
         test: {
           ...shared,
+          ...native,
           name: 'docs',
           // One process runs several of the files (test/support/sequencer.ts keeps them together): they keep
           // nothing between them; code-samples.test.ts gives back the fetch and console it stubs after each sample.
@@ -48,6 +60,7 @@ export default defineConfig({
       {
         test: {
           ...shared,
+          ...native,
           name: 'release',
           // Several files per process, as in docs: they keep nothing between them (seeds.ts makes its folder per
           // file; release.test.ts stops its registry and removes its folder after its tests) and stub nothing.
@@ -76,7 +89,7 @@ export default defineConfig({
         },
       },
       // maxWorkers 1 at the default group order: vitest runs these last, alone (its sequential group).
-      { test: { ...shared, name: 'serial', include: serialFiles, maxWorkers: 1 } },
+      { test: { ...shared, ...native, name: 'serial', include: serialFiles, maxWorkers: 1 } },
     ],
   },
 });

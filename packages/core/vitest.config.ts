@@ -1,9 +1,12 @@
 import { defineConfig } from 'vitest/config';
+import { builtModules } from '../../test/support/file-groups.ts';
 
 // The core's tests: its pure functions over the repository's bundle, and its platform neutrality.
 export default defineConfig({
   test: {
     name: 'core',
+    // The packages' dist/ loads natively (test/support/file-groups.ts).
+    server: { deps: { external: builtModules } },
     // One process runs several of the files, each module loaded once (test/support/sequencer.ts keeps the files
     // together): they keep nothing between them, no module mock, fake timer left on, stubbed global, environment
     // variable or working-folder change. Each file makes its own validators.

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
-import { apartFilesOf } from '../../test/support/file-groups.ts';
+import { apartFilesOf, builtModules } from '../../test/support/file-groups.ts';
 
 // The MSW package's tests. The root global setup compiles the packages (the browser and package tests use the
 // built dist/), packs them, and starts the Prism mock on a free port that the parity test compares the handlers
@@ -18,6 +18,8 @@ export default defineConfig({
   },
   test: {
     name: 'msw',
+    // The packages' dist/ loads natively (test/support/file-groups.ts).
+    server: { deps: { external: builtModules } },
     // One process runs several of the files, each module loaded once (test/support/sequencer.ts keeps the files
     // together): they keep nothing between them, no module mock, fake timer left on, stubbed global, environment
     // variable or working-folder change. Each file closes its setupServer in its afterAll, which gives fetch back for

@@ -1,9 +1,12 @@
 import { defineConfig } from 'vitest/config';
+import { builtModules } from '../../test/support/file-groups.ts';
 
 // The sandbox's tests: pure functions of a seed and a clock value, so no server and no global setup.
 export default defineConfig({
   test: {
     name: 'sandbox',
+    // The packages' dist/ loads natively (test/support/file-groups.ts).
+    server: { deps: { external: builtModules } },
     // One process runs several of the files, each module loaded once (test/support/sequencer.ts keeps the files
     // together): they keep nothing between them, no module mock, fake timer left on, stubbed global, environment
     // variable or working-folder change. The default world (test/support/world.ts) is then shared by the files of a

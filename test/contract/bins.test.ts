@@ -3,7 +3,7 @@
 // exists at that moment, and a clone has only what git tracks (dist/ is compiled later, by `prepare`). So this
 // test makes a clone of the tracked files alone, lets npm link it as `npm ci` does before `prepare`, then gives
 // it the compiled dist/ folders (what `prepare` writes) and runs the bins there. `.ci/run` checks the same in a
-// real clone with a full `npm ci`.
+// real clone after a full `npm ci`: its own checkout when that is a fresh clone, else a second one.
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, realpath, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

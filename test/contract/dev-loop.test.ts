@@ -4,9 +4,10 @@
 // serves the bundle on disk as soon as it starts, and its first pass then serves what changed while nothing
 // watched. `npm start -- --watch` is the same loop, with npm start's flags (its scenario choices too).
 //
-// Each pass of the loop costs two Redocly processes and two Spectral lints, so the file starts two loops: the
-// one of `npm run dev` here (with a sandbox: what the loop does past the flags is the same with or without one,
-// and the examples' mock is the command's below), and the command's.
+// Each pass of the loop costs two Redocly processes and two Spectral lints (none when it comes back to a source
+// it linted clean before), so the file starts two loops: the one of `npm run dev` here (with a sandbox: what the
+// loop does past the flags is the same with or without one, and the examples' mock is the command's below), and
+// the command's.
 import { copyFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -100,8 +101,13 @@ describe('npm run dev', () => {
   let context: BrowserContext;
   let page: Page;
   const pageErrors: string[] = [];
+  // Every 100 ms, not every frame: a search of the whole page's text (~15 ms of the renderer's CPU) on every
+  // frame would take much of a core from the rebuild it waits for.
   const shows = (text: string) =>
-    page.waitForFunction((wanted) => document.body.textContent?.includes(wanted), text, { timeout: 30_000 });
+    page.waitForFunction((wanted) => document.body.textContent?.includes(wanted), text, {
+      timeout: 30_000,
+      polling: 100,
+    });
 
   beforeAll(async () => {
     context = await launchChromium();
@@ -181,10 +187,14 @@ describe('npm run dev', () => {
       await until('the problem for a page opened later', () => late.events.some((event) => event.event === 'problem'));
       await late.close();
 
+      // The fix brings back the source the save above served: it is served again without linting it again.
       await project.edit(leaderboardFile, (text) =>
         text.replace('operationId: leaderboard_fetch', 'operationId: listLeaderboard'),
       );
       await until('a reload event once fixed', () => events.events.some((event) => event.event === 'reload'));
+      expect(logged.join('\n')).toMatch(
+        /^\[dev\] lint ok \(a pass before linted this source: not linted again\), bundle/m,
+      );
       await overlay.waitFor({ state: 'detached', timeout: 30_000 });
       await shows('5376.625');
       expect(pageErrors).toEqual([]);

@@ -10,8 +10,10 @@ import { fileURLToPath } from 'node:url';
 import {
   cacheDir,
   installNode,
+  nodeIndependent,
   nodeLines,
   packageProjects,
+  runNodeMatrix,
   supportedNode,
 } from '@trading-analytics/pipeline/node-matrix';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -71,6 +73,23 @@ describe('supported Node lines', () => {
   });
 });
 
+describe('what the matrix leaves to npm test', () => {
+  it('names test files of the packages, each tagged so (npm test runs them all)', () => {
+    for (const file of nodeIndependent.files) {
+      expect(file).toMatch(/^packages\/[^/]+\/test\/.+\.test(-d)?\.ts$/);
+      expect(readFileSync(path.join(repository, file), 'utf8'), file).toContain(
+        `// @module-tag ${nodeIndependent.tag} `,
+      );
+    }
+  });
+
+  it("is a tag the root vitest config declares, which the packages' package tests use", () => {
+    expect(readFileSync(path.join(repository, 'vitest.config.ts'), 'utf8')).toContain(`name: '${nodeIndependent.tag}'`);
+    const tagged = readFileSync(path.join(repository, 'test/support/packing.ts'), 'utf8');
+    expect(tagged).toContain(`{ tags: ['${nodeIndependent.tag}'] }`);
+  });
+});
+
 describe('installing a pinned Node', () => {
   const scratch = mkdtemp(path.join(tmpdir(), 'node-matrix-'));
   afterAll(async () => rm(await scratch, { recursive: true, force: true }));
@@ -88,6 +107,26 @@ describe('installing a pinned Node', () => {
     expect(cacheDir({ NODE_MATRIX_CACHE: '', XDG_CACHE_HOME: '/var/cache/someone' })).toBe(
       '/var/cache/someone/trading-analytics-api/node',
     );
+  });
+
+  it('with --fetch, only puts the lines in the cache: a verified one there is kept, nothing run', async () => {
+    const cache = path.join(await scratch, 'fetched');
+    const pinned = present(nodeLines[24], 'the Node 24 line');
+    await mkdir(path.join(cache, pinned.version), { recursive: true });
+    await writeFile(path.join(cache, pinned.version, '.verified-integrity'), pinned.integrity);
+    const previous = process.env.NODE_MATRIX_CACHE;
+    const log: string[] = [];
+    const { log: original } = console;
+    console.log = (...args: unknown[]) => void log.push(args.join(' '));
+    process.env.NODE_MATRIX_CACHE = cache;
+    try {
+      expect(await runNodeMatrix(['24'], { fetch: true })).toBe(true);
+    } finally {
+      console.log = original;
+      if (previous === undefined) delete process.env.NODE_MATRIX_CACHE;
+      else process.env.NODE_MATRIX_CACHE = previous;
+    }
+    expect(log).toEqual([`== Node ${pinned.version}: from the cache (${path.join(cache, pinned.version)})`]);
   });
 
   it('refuses a tarball whose integrity is not the pinned one, leaving nothing in the cache', async () => {

@@ -21,6 +21,14 @@ export const serialFiles = [
   'packages/conformance/test/time-limit.test.ts',
 ];
 
+/**
+ * The workspace's built JavaScript (each package's `dist/`, the pipeline's `dist/`), which the projects' tests
+ * reach through the packages' exports: vitest would transform it in the main process once per project and run
+ * it through its module runner, as it does the TypeScript under test; Node loads it natively instead, as it loads
+ * `node_modules` (`server.deps.external` in each project's config). No test mocks a module of it.
+ */
+export const builtModules: RegExp[] = [/\/(?:packages\/[^/]+|scripts\/pipeline)\/dist\//];
+
 /** The files under `dir` (`packages/client`, `test/docs`) that run apart, relative to it: what its project excludes. */
 export const apartFilesOf = (dir: string): string[] =>
   [...browserFiles, ...serialFiles]

@@ -16,6 +16,8 @@
 //   worlds of their own (`X-Sandbox-World`), and none changes what the mock was started with.
 // - The mock's answer to every documented case of every operation, asked once (`inject('prismAnswers')`, see
 //   prism-answers.ts): the suites that hold the mock and MSW to the contract read them instead of asking again.
+// The tarballs, the mocks and the answers are made only when a file of the run can ask for them (reachesInject):
+// a run of files that cannot (.ci/run's second run of the browser files) gets the compile and the temp folder.
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -26,6 +28,7 @@ import { runSteps } from '@trading-analytics/pipeline/steps';
 import { installedTool } from '@trading-analytics/pipeline/tools';
 import type { TestProject } from 'vitest/node';
 import { loadBundle } from './contract';
+import { reachesInject } from './injects';
 import { type RecordedAnswer, recordPrismAnswers } from './prism-answers';
 
 declare module 'vitest' {
@@ -79,6 +82,7 @@ export default async function setup(project: TestProject) {
     }
   try {
     if (!(await runSteps([compileStep]))) throw new Error('The packages do not compile; see above.');
+    if (!project.vitest.state.getPaths().some((file) => reachesInject(file))) return teardown;
     // Loaded once compiled: the mock package runs from its dist/.
     const { startMock } = await import('@trading-analytics/mock');
     packedDir = await mkdtemp(path.join(runTemp, 'packed-'));

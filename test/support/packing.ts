@@ -146,7 +146,7 @@ const PACKAGE_DOCS = ['LICENSE', 'README.md', 'package.json'];
  * LICENSE and package.json: no other file, no TypeScript source; and it lints clean.
  */
 export function describeBuildOnlyTarball(installed: Installed, built: string[]): void {
-  describe('the packed package', () => {
+  describe('the packed package', { tags: ['static'] }, () => {
     it(`holds ${built.join(', ')}, the README and the LICENSE; nothing else but the build, no source`, () => {
       const { files } = installed;
       expect(files).toEqual(expect.arrayContaining([...built, ...PACKAGE_DOCS]));

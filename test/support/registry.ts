@@ -127,25 +127,54 @@ export const cachedTarballs = (cache: string, tarballs: string[]): string[] =>
     existsSync(contentPath(cache, createHash('sha512').update(readFileSync(tarball)).digest('hex'))),
   );
 
+/** The keys of the entries in the npm cache `cache`'s index (cacache's index-v5: one JSON line per entry). */
+export async function cacheKeys(cache: string): Promise<string[]> {
+  const index = path.join(cache, '_cacache/index-v5');
+  const files = (await readdir(index, { recursive: true, withFileTypes: true }).catch(() => [])).filter((entry) =>
+    entry.isFile(),
+  );
+  const keys: string[] = [];
+  for (const file of files)
+    for (const line of (await readFile(path.join(file.parentPath, file.name), 'utf8')).split('\n'))
+      if (line.includes('\t')) keys.push(JSON.parse(line.slice(line.indexOf('\t') + 1)).key);
+  return keys;
+}
+
+/** Whether an npm cache key is about the release's scope (a package document or a tarball of it). */
+export const namesOurScope = (key: string) => /@trading-analytics(\/|%2f)|%40trading-analytics/i.test(key);
+
 /**
- * An npm cache (`--cache <folder>`) for an app that installs from the throwaway registry, seeded with the
- * contents of the user's npm cache, so that the third-party tarballs npm ci and earlier installs fetched come
- * from it, but without the contents of `ours` (our tarballs: npm packs the same bytes each run, and the
- * packaged-install tests put them in the user's cache) and without any index entry, so every packument, ours
- * included, is asked of a registry. Hard links (cacache writes a content file once, under its hash, and never
- * rewrites it); where the user's cache is on another file system it starts empty, as it did before.
+ * An npm cache (`--cache <folder>`) for an app that installs from the throwaway registry, seeded with the user's
+ * npm cache, so that the third-party tarballs and package documents that npm ci and the release's SBOM step
+ * fetched come from it (with --prefer-offline, as on a user's machine), but without the contents of `ours` (our
+ * tarballs: npm packs the same bytes each run, and the packaged-install tests put them in the user's cache) and
+ * without any index entry about our scope, so that every document and tarball of ours is asked of a registry.
+ * Hard links (cacache writes a content file once, under its hash, and never rewrites it; an index file holding
+ * an entry of our scope is written anew without it); where the user's cache is on another file system it starts
+ * empty, as it did before.
  */
 export async function seedCache(folder: string, ours: string[]): Promise<void> {
-  const from = path.join(await npmConfig('cache'), '_cacache/content-v2');
-  const to = path.join(folder, '_cacache/content-v2');
-  const files = (await readdir(from, { recursive: true, withFileTypes: true }).catch(() => [])).filter((entry) =>
-    entry.isFile(),
+  const from = path.join(await npmConfig('cache'), '_cacache');
+  const to = path.join(folder, '_cacache');
+  const files = (await readdir(from, { recursive: true, withFileTypes: true }).catch(() => [])).filter(
+    (entry) =>
+      entry.isFile() && /^(content-v2|index-v5)$/.test(path.relative(from, entry.parentPath).split(path.sep)[0] ?? ''),
   );
   try {
     for (const file of files) {
-      const target = path.join(to, path.relative(from, path.join(file.parentPath, file.name)));
+      const source = path.join(file.parentPath, file.name);
+      const target = path.join(to, path.relative(from, source));
       await mkdir(path.dirname(target), { recursive: true });
-      await link(path.join(file.parentPath, file.name), target);
+      if (path.relative(from, source).startsWith('content-v2')) {
+        await link(source, target);
+        continue;
+      }
+      const text = await readFile(source, 'utf8');
+      if (!namesOurScope(text)) await link(source, target);
+      else {
+        const kept = text.split('\n').filter((line) => line.includes('\t') && !namesOurScope(line));
+        if (kept.length) await writeFile(target, `${kept.join('\n')}\n`);
+      }
     }
   } catch (error) {
     if (!['EXDEV', 'EPERM', 'EMLINK'].includes((error as NodeJS.ErrnoException).code ?? '')) throw error;

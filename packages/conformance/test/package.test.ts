@@ -15,7 +15,7 @@ const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 // The core is not on the registry yet: its tarball is installed beside the runner's.
 const installed = installBeforeAll(packageDir, { beside: [fileURLToPath(new URL('../../core/', import.meta.url))] });
 
-describe('the packed package', () => {
+describe('the packed package', { tags: ['static'] }, () => {
   it('holds the built runner with its declarations, its bin, the contract and its workflows, the README and the LICENSE; no source', async () => {
     const sources = (await readdir(path.join(packageDir, 'src'), { recursive: true })).filter((name) =>
       name.endsWith('.ts'),
@@ -63,7 +63,7 @@ describe('installed into an empty project', () => {
     ]);
   });
 
-  it('type-checks a pipeline script against the installed declarations', async () => {
+  it('type-checks a pipeline script against the installed declarations', { tags: ['static'] }, async () => {
     const code = `import { formatSummary, runConformance, type ConformanceReport, type Problem } from '@trading-analytics/conformance';
 
 const report: ConformanceReport = await runConformance({ baseUrl: 'http://127.0.0.1:4010', rps: 2, workflows: false });

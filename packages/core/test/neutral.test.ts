@@ -1,5 +1,6 @@
 // The core runs wherever the MSW handlers do (a browser worker, a bundler's output): no Node module, no
 // global clock or randomness, no platform global the language itself lacks.
+// @module-tag static (the Node matrix leaves this file to npm test: its result cannot depend on the Node)
 import { readdirSync, readFileSync } from 'node:fs';
 import { buildSync } from 'esbuild';
 import { describe, expect, it } from 'vitest';

@@ -2,6 +2,7 @@
 // the repository's scripts or their tests. A helper the core's own modules share, or that only its own tests
 // reach, stays unexported (the tests import it from its module), so the surface other packages build on is
 // what they use.
+// @module-tag static (the Node matrix leaves this file to npm test: its result cannot depend on the Node)
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -23,7 +23,9 @@ const installed = installBeforeAll(fileURLToPath(new URL('..', import.meta.url))
 });
 
 describe('the packed package', () => {
-  it('carries the compiled modules, the bin, the README, the LICENSE and the contract of this repository, and nothing else', async () => {
+  it('carries the compiled modules, the bin, the README, the LICENSE and the contract of this repository, and nothing else', {
+    tags: ['static'],
+  }, async () => {
     // The bin npm links is a committed file that loads dist/bin.js (see bin/trading-analytics-mock.js).
     // Every source compiles to its module and its declarations, each with its map; no source ships.
     const compiled = readdirSync(sourceDir)
@@ -45,7 +47,9 @@ describe('the packed package', () => {
     expect(await readFile(contract, 'utf8')).toBe(await readFile(bundleFile, 'utf8'));
   });
 
-  it('passes publint (suggestions included) and @arethetypeswrong/cli for an ESM-only package', async () => {
+  it('passes publint (suggestions included) and @arethetypeswrong/cli for an ESM-only package', {
+    tags: ['static'],
+  }, async () => {
     expect(await lintTarball(installed.tarball)).toEqual({ publint: [], attw: [] });
   });
 

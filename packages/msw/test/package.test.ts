@@ -28,7 +28,7 @@ const installed = installBeforeAll(fileURLToPath(new URL('..', import.meta.url))
   },
 });
 
-describe('the packed package', () => {
+describe('the packed package', { tags: ['static'] }, () => {
   it('holds the handlers, their data module and declarations, the README and the LICENSE; no tests or scripts', () => {
     const modules = ['handler', 'index', 'operations', 'sandbox', 'validate'];
     const compiled = modules.flatMap((name) =>
@@ -102,7 +102,9 @@ console.log(JSON.stringify({ rank: rank.rank, joined, afterReset: sandbox.descri
     expect(await printedBy('world.mjs')).toEqual({ rank: 2, joined: 1, afterReset: 0 });
   });
 
-  it('types scenario keys from the installed declarations: a typo is a compile error', async () => {
+  it('types scenario keys from the installed declarations: a typo is a compile error', {
+    tags: ['static'],
+  }, async () => {
     writeFileSync(
       join(installed.app, 'typed.ts'),
       `import { createHandlers, scenario } from '@trading-analytics/msw';
@@ -117,7 +119,7 @@ scenario('getUnrealisedPnl', 'emptyAccount');
     expect(await typeCheckProject(installed.app, ['typed.ts'], ['ES2022', 'DOM'])).toBe('');
   });
 
-  it('bundles for a browser; the data module and the whole handlers are reported', async () => {
+  it('bundles for a browser; the data module and the whole handlers are reported', { tags: ['static'] }, async () => {
     const sizes: Record<string, number> = {};
     for (const [name, entry] of Object.entries({
       data: `export * from ${JSON.stringify(join(installed.app, 'node_modules/@trading-analytics/msw/dist/contract-data.js'))};`,

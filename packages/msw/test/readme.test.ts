@@ -1,4 +1,5 @@
 // The README's TanStack Query recipe is the file the recipe test runs, word for word.
+// @module-tag static (the Node matrix leaves this file to npm test: its result cannot depend on the Node)
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 

@@ -20,7 +20,9 @@ describe('installed into an empty project', () => {
     expect(JSON.parse(await installed.runModule(script))).toEqual([]);
   });
 
-  it('types code written against the contract, and refuses a field the contract does not have', async () => {
+  it('types code written against the contract, and refuses a field the contract does not have', {
+    tags: ['static'],
+  }, async () => {
     writeFileSync(
       join(installed.app, 'use.ts'),
       `import type { LeaderboardEntry, components, operations, paths } from '@trading-analytics/types';

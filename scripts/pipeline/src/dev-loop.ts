@@ -4,7 +4,8 @@
 // the one served and both lints pass, it writes generated/, the mock swaps its contract in place (same
 // port, same scenario choices), the docs page reloads itself, and the types are regenerated. A save that
 // changes nothing in the bundle stops after the lints. A lint problem is printed here and shown over the docs
-// page, and the last good contract stays served by both.
+// page, and the last good contract stays served by both. A save that brings the source back to a state that
+// linted clean in this loop (an undo, a save without an edit) is served without linting or bundling it again.
 //
 // It is ready as soon as it serves the last good bundle on disk (generated/openapi.json) and its page: a first
 // pass over the source then runs like a save, so what changed while nothing watched is served once it lints.
@@ -21,10 +22,11 @@ import { bundleDocument, writeBundle } from './bundle.js';
 import { buildDocs } from './docs.js';
 import { scenariosLine, usageExit } from './flags.js';
 import { generate } from './generate.js';
-import { lintSource, lintSpectral } from './lint.js';
+import { lintSource, lintSourceStep, lintSpectral } from './lint.js';
 import { createLiveReload, pageFor } from './live-reload.js';
 import { root } from './paths.js';
 import { boundPort, closeServer, serveDocs, stopOnSignals, urlHost } from './serve.js';
+import { inputsKey } from './step-cache.js';
 import { failureText } from './steps.js';
 
 /** Where everything of a project is: this repository, or a copy of its layout. */
@@ -40,8 +42,12 @@ function projectPaths(projectRoot = root) {
     devDocsFile: path.join(projectRoot, 'dist/docs/dev.html'),
     ruleset: path.join(projectRoot, '.spectral.yaml'),
     redoclyConfig: path.join(projectRoot, 'redocly.yaml'),
+    houseRules: path.join(projectRoot, 'scripts/spectral'),
   };
 }
+
+/** How many source states that linted clean a loop keeps, with their bundles. */
+const keptStates = 8;
 
 const since = (started: number) => `${((performance.now() - started) / 1000).toFixed(2)} s`;
 
@@ -111,6 +117,29 @@ export async function startDev({
   let busy = false;
   let again = false;
   const changed: Set<string> = new Set();
+  /** what the watcher has seen so far */
+  let saves = 0;
+  /**
+   * The bundles (JSON text) of the source states whose lints passed in this loop, the latest last, by the hash
+   * of everything the lints and the bundle read: openapi/, both configs, the house rules and the tools' versions.
+   */
+  const linted: Map<string, string> = new Map();
+  const sourceKey = () =>
+    inputsKey({
+      name: 'dev pass',
+      inputs: [paths.sourceDir, paths.redoclyConfig, paths.ruleset, paths.houseRules],
+      tools: lintSourceStep.tools,
+    });
+  /**
+   * Keeps a state that linted clean, when the source is still what the pass read: the same hash, and no save
+   * seen since the pass began (a state that changed and changed back under a pass is not kept).
+   */
+  const keep = async (key: string, savesBefore: number, json: string) => {
+    if (saves !== savesBefore || (await sourceKey()) !== key) return;
+    linted.delete(key);
+    linted.set(key, json);
+    for (const oldest of linted.keys()) if (linted.size > keptStates) linted.delete(oldest);
+  };
 
   /** Reports a failed pass (terminal and page); returns false, what the pass then returns. */
   const problem = (what: string, error: unknown, started: number) => {
@@ -132,11 +161,18 @@ export async function startDev({
     passAbort = new AbortController();
     const { signal } = passAbort;
     const staging = `${paths.devDocsFile}.next`;
-    const linted = lintSource(paths.source, { ruleset: paths.ruleset, config: paths.redoclyConfig, signal });
-    const bundled = bundleDocument(paths.source, { signal });
-    const text = bundled.then((document) => `${JSON.stringify(document, null, 2)}\n`);
+    const savesBefore = saves;
+    const key = await sourceKey();
+    // A state that linted clean before: its bundle, linted too, is served again as it was made.
+    const known = linted.get(key);
+    const sourceLinted =
+      known === undefined
+        ? lintSource(paths.source, { ruleset: paths.ruleset, config: paths.redoclyConfig, signal })
+        : Promise.resolve('');
+    const bundled = known === undefined ? bundleDocument(paths.source, { signal }) : Promise.resolve(JSON.parse(known));
+    const text = bundled.then((document) => known ?? `${JSON.stringify(document, null, 2)}\n`);
     const bundleLinted = text.then((json) =>
-      json === served ? undefined : lintSpectral(paths.bundle, paths.ruleset, json),
+      json === served || known !== undefined ? undefined : lintSpectral(paths.bundle, paths.ruleset, json),
     );
     const docs = text.then(async (json) => {
       if (json === served) return;
@@ -149,7 +185,7 @@ export async function startDev({
         await writeFile(staging, page);
       }
     });
-    const all = [linted, bundled, text, bundleLinted, docs];
+    const all = [sourceLinted, bundled, text, bundleLinted, docs];
     // Each is awaited below, or settled when an earlier failure ends the cycle.
     for (const promise of all) promise.catch(() => {});
     const fail = async (what: string, error: unknown) => {
@@ -158,7 +194,7 @@ export async function startDev({
     };
 
     try {
-      await linted;
+      await sourceLinted;
     } catch (error) {
       return fail('lint source', error);
     }
@@ -169,7 +205,9 @@ export async function startDev({
       return fail('bundle', error);
     }
     if ((await text) === served) {
-      log(`[dev] lint ok, bundle unchanged (${since(started)})`);
+      await keep(key, savesBefore, await text);
+      const kept = known === undefined ? '' : ' (a pass before linted this source: not linted again)';
+      log(`[dev] lint ok${kept}, bundle unchanged (${since(started)})`);
       // A page showing a problem that is now fixed reloads, and the problem goes.
       if (live.hasProblem) live.reload();
       return true;
@@ -179,6 +217,7 @@ export async function startDev({
     } catch (error) {
       return fail('lint bundle', error);
     }
+    await keep(key, savesBefore, await text);
     // Nothing is written or started once the loop is closed (its project may be gone).
     if (closed) return fail('the pass', new Error('closed'));
     await writeBundle(document, paths.generatedDir);
@@ -276,6 +315,7 @@ export async function startDev({
 
   let debounce: NodeJS.Timeout | undefined;
   const watcher = watch(paths.sourceDir, { recursive: true }, (_event, file) => {
+    saves += 1;
     if (file) changed.add(path.join(paths.sourceDir, file));
     // Editors write a file in several steps; one cycle follows the last of them.
     clearTimeout(debounce);

