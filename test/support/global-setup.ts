@@ -82,7 +82,7 @@ export default async function setup(project: TestProject) {
     }
   try {
     if (!(await runSteps([compileStep]))) throw new Error('The packages do not compile; see above.');
-    if (!project.vitest.state.getPaths().some((file) => reachesInject(file))) return teardown;
+    if (!runFiles.some((file) => reachesInject(file))) return teardown;
     // Loaded once compiled: the mock package runs from its dist/.
     const { startMock } = await import('@trading-analytics/mock');
     packedDir = await mkdtemp(path.join(runTemp, 'packed-'));
