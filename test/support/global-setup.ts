@@ -11,6 +11,9 @@
 //   files that only send requests. A file that stops, reloads, floods or reconfigures a mock starts its own.
 //   Each is held to startMock's ready limit, which on Linux counts the mock's own time, not the time it waits for
 //   a CPU: on a loaded machine a wall-time limit failed whole runs of mocks that were only waiting.
+// - `inject('sandboxMockUrl')`, the mock with `sandbox: true` (the default seed and now) as `--sandbox` serves it,
+//   started only when one of `sandboxMockFiles` is in the run: they read its default world as built or drive
+//   worlds of their own (`X-Sandbox-World`), and none changes what the mock was started with.
 // - The mock's answer to every documented case of every operation, asked once (`inject('prismAnswers')`, see
 //   prism-answers.ts): the suites that hold the mock and MSW to the contract read them instead of asking again.
 // The tarballs, the mocks and the answers are made only when a file of the run can ask for them (reachesInject):
@@ -38,8 +41,21 @@ declare module 'vitest' {
     packed: PackedPackage[];
     /** The `mockUrl` mock's answer to every documented case. */
     prismAnswers: RecordedAnswer[];
+    /** The mock with `sandbox: true`, for `sandboxMockFiles` only (not started for a run without them). */
+    sandboxMockUrl: string;
   }
 }
+
+/**
+ * The files that read `sandboxMockUrl`, side by side: `behaviour.test.ts` joins and resets in the default world
+ * and never moves its clock or trades; the client's drives worlds of its own and reads the default one's trade
+ * count (0). A file that needs the mock's process, its start options or a default world of its own (its clock,
+ * its trades, its scenarios) starts its own.
+ */
+const sandboxMockFiles = [
+  'packages/client/test/sandbox-control.test.ts',
+  'packages/conformance/test/behaviour.test.ts',
+];
 
 export default async function setup(project: TestProject) {
   const runTemp = await mkdtemp(path.join(tmpdir(), 'trading-analytics-test-'));
@@ -58,14 +74,15 @@ export default async function setup(project: TestProject) {
   // The release test's tools install on first use (tools/README.md): started now when that file is in the run
   // (vitest's state API, experimental: pinned), so that a fresh clone's install overlaps the rest; the test waits
   // for it (tools.ts), and a failure is the test's to report.
-  if (project.vitest.state.getPaths().some((file) => file.endsWith('test/release/release.test.ts')))
+  const runFiles = project.vitest.state.getPaths();
+  if (runFiles.some((file) => file.endsWith('test/release/release.test.ts')))
     for (const tool of ['verdaccio', 'cyclonedx-npm']) {
       const install = installedTool(tool).catch(() => undefined);
       stops.push(() => install);
     }
   try {
     if (!(await runSteps([compileStep]))) throw new Error('The packages do not compile; see above.');
-    if (!project.vitest.state.getPaths().some((file) => reachesInject(file))) return teardown;
+    if (!runFiles.some((file) => reachesInject(file))) return teardown;
     // Loaded once compiled: the mock package runs from its dist/.
     const { startMock } = await import('@trading-analytics/mock');
     packedDir = await mkdtemp(path.join(runTemp, 'packed-'));
@@ -74,14 +91,17 @@ export default async function setup(project: TestProject) {
       stops.push(mock.close);
       return mock;
     };
-    const [packed, [mock, prismAnswers], strictMock] = await Promise.all([
+    const needsSandbox = runFiles.some((file) => sandboxMockFiles.some((user) => file.endsWith(user)));
+    const [packed, [mock, prismAnswers], strictMock, sandboxMock] = await Promise.all([
       packWorkspaces(packedDir),
       started({ port: 0 }).then(async (mock) => [mock, await recordPrismAnswers(mock.url, loadBundle())] as const),
       started({ port: 0, errors: true }),
+      needsSandbox ? started({ port: 0, sandbox: true }) : undefined,
     ]);
     project.provide('mockUrl', mock.url);
     project.provide('prismAnswers', prismAnswers);
     project.provide('strictMockUrl', strictMock.url);
+    if (sandboxMock) project.provide('sandboxMockUrl', sandboxMock.url);
     project.provide('packed', packed);
   } catch (error) {
     await teardown();

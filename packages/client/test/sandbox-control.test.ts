@@ -1,19 +1,15 @@
 // `@trading-analytics/client/sandbox` against the mock started with a sandbox: an app drives the clock, its
 // trades and faults through typed calls, in a world of its own whose headers the typed client sends, and a
 // refusal comes back as an ApiError carrying the problem that names the field.
-import { type MockServer, startMock } from '@trading-analytics/mock';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { ApiError, createClient, unwrap } from '../src/index.js';
 import { createSandboxControl } from '../src/sandbox.js';
 
 const dee = '0x52d0e3b1a4c9f87e6d5c4b3a291807f6e5d4c3b2';
 const ava = '0x4a7f2c9e1b3d5f60718293a4b5c6d7e8f9012a3b';
-let mock: MockServer;
-
-beforeAll(async () => {
-  mock = await startMock({ port: 0, sandbox: true });
-});
-afterAll(() => mock?.close());
+// The run's shared mock with a sandbox (the global setup's): this file drives worlds of its own and only reads
+// the default one.
+const mock = { url: inject('sandboxMockUrl') };
 
 describe('createSandboxControl', () => {
   it('moves the clock, trades and injects faults in its world, which the typed client reads', async () => {

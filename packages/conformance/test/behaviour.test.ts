@@ -6,12 +6,11 @@
 // world's own team, market and competition in --params (what a backend passes for its real data), and without
 // them, as `npm run conformance` runs: the contract's examples name the cast's market and team, which the world
 // has. The command runs in this process (what is read is its exit code, words and report; the bin's process is
-// cli.test.ts's). One sandboxed mock serves the file.
+// cli.test.ts's). The run's shared sandboxed mock serves the file.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type MockServer, startMock } from '@trading-analytics/mock';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { tempFolder } from '../../../test/support/temp.js';
 import { BEHAVIOURS } from '../src/behaviour/behaviour-catalogue.js';
 import { BEHAVIOUR_REQUESTS } from '../src/behaviour/run-behaviours.js';
@@ -35,7 +34,9 @@ interface World {
   };
 }
 
-let sandbox: MockServer;
+// The run's shared mock with a sandbox (the global setup's): the joins of these runs are in its default world,
+// which beforeEach resets; the other file that uses it drives worlds of its own.
+const sandbox = { url: inject('sandboxMockUrl') };
 let world: World;
 let dir: string;
 /** A team of the sandbox's world with more than ten ranked members: its leaderboard has a second page of 10. */
@@ -56,7 +57,6 @@ async function findLargeTeam(base: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  sandbox = await startMock({ port: 0, sandbox: true });
   world = await (await fetch(`${sandbox.url}/__sandbox`)).json();
   largeTeam = await findLargeTeam(sandbox.url);
   dir = await mkdtemp(path.join(tmpdir(), 'conformance-behaviour-'));
@@ -64,7 +64,6 @@ beforeAll(async () => {
   await writeFile(path.join(dir, 'params.json'), JSON.stringify({ parameters: { team_code: largeTeam } }));
 });
 afterAll(async () => {
-  await sandbox?.close();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 // The join is remembered by the sandbox: every run starts from its world as built.

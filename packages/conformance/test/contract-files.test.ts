@@ -1,5 +1,5 @@
-// The contract a run loads, kept for the next run of the same one (src/setup/contract-files.ts): reused only
-// while both its folder and its text are the same, so a changed bundle or another folder is read afresh.
+// The contracts a run loads, the last two kept for the next run of either (src/setup/contract-files.ts): reused
+// only while both the folder and its text are the same, so a changed bundle or another folder is read afresh.
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -45,5 +45,27 @@ describe('loadContract', () => {
     );
     const changed = loadContract(dir);
     expect(changed.document.info.title).toBe('second title');
+  });
+
+  it('keeps the last two: the package’s own beside another, a changed bundle in place of its older text, and a third in place of the one used least recently', () => {
+    // The package's own, used last: the test above read one other folder since.
+    expect(loadContract()).toBe(own);
+    const dir = copyOfBundle('beside');
+    const beside = loadContract(dir);
+    expect(loadContract()).toBe(own);
+    expect(loadContract(dir)).toBe(beside);
+    writeFileSync(
+      path.join(dir, 'openapi.json'),
+      readFileSync(bundle, 'utf8').replace(/"title":\s*"[^"]*"/, '"title": "beside, changed"'),
+    );
+    const changed = loadContract(dir);
+    expect(changed.document.info.title).toBe('beside, changed');
+    // The folder's older text gave way, not the package's own.
+    expect(loadContract()).toBe(own);
+    expect(loadContract(copyOfBundle('third')).document.info.title).toBe('third');
+    expect(loadContract()).toBe(own);
+    const again = loadContract(dir);
+    expect(again).not.toBe(changed);
+    expect(again.document.info.title).toBe('beside, changed');
   });
 });

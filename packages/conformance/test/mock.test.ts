@@ -1,7 +1,9 @@
-// The project's own mock must conform to the contract 100%, through the bin as a pipeline runs it; it answers
-// one example per operation whatever is asked, so the behaviours across requests are checked apart: each gets
-// the verdict the README's table gives it (a failure where the mock does not honour the request, inconclusive
-// where its examples cannot show it), never a pass it did not see.
+// The project's own mock must conform to the contract 100%, with the command a pipeline runs (in this
+// process: what is read is its exit code, words and reports; the bin's own process is cli.test.ts's, the packed
+// package's npx run package.test.ts's). It answers one example per operation whatever is asked, so the
+// behaviours across requests are checked apart: each gets the verdict the README's table gives it (a failure
+// where the mock does not honour the request, inconclusive where its examples cannot show it), never a pass it
+// did not see.
 
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -9,7 +11,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { expect, inject, it } from 'vitest';
 import { tempFolder } from '../../../test/support/temp.js';
 import { runConformance } from '../src/index.js';
-import { runBin } from './support/servers.js';
+import { runInProcess } from './support/servers.js';
 
 // The run's shared mock, as `npm start` serves it (the global setup's): the runner only sends requests, and its
 // join changes nothing in the examples mock.
@@ -19,7 +21,7 @@ it('finds every operation and every workflow of the mock conforming (--no-behavi
   const dir = tempFolder('conformance-mock-');
   const junit = path.join(dir, 'report.xml');
   const json = path.join(dir, 'report.json');
-  const { code, stdout, stderr } = await runBin([
+  const { code, stdout, stderr } = await runInProcess([
     '--base-url',
     mock.url,
     '--rps',

@@ -6,6 +6,7 @@ import http from 'node:http';
 import { type PassedRequest, PROBLEMS, problemAnswer } from '@trading-analytics/core';
 import { writeAnswer } from './answer.js';
 import { messageOf } from './message.js';
+import { KEEP_ALIVE_HELD_MS, KEEP_ALIVE_SAID_S } from './mock-limits.js';
 
 /** A request the guard has read and checked, with what it read (see guard.ts). */
 export interface GuardedRequest extends PassedRequest {
@@ -36,8 +37,11 @@ export function createFront(
   handlers: readonly Handler[],
   { onError }: { onError(error: unknown, request: http.IncomingMessage): void },
 ): http.Server {
-  return http.createServer(async (request, response) => {
+  const server = http.createServer(async (request, response) => {
     const exchange: Exchange = {};
+    // Said on every answer (Node then says nothing of its own): a client's idle connection is safe to reuse for
+    // this long, and the mock holds it open longer (mock-limits.ts).
+    response.setHeader('Keep-Alive', `timeout=${KEEP_ALIVE_SAID_S}`);
     try {
       for (const handler of handlers) {
         if (await handler(request, response, exchange)) return;
@@ -51,4 +55,6 @@ export function createFront(
       else writeAnswer(response, problemAnswer(PROBLEMS.mockFault, 500, messageOf(error)));
     }
   });
+  server.keepAliveTimeout = KEEP_ALIVE_HELD_MS;
+  return server;
 }

@@ -18,6 +18,16 @@ export {
  */
 export const DISCARD_LINGER_MS = 5_000;
 
+/**
+ * The idle time each answer's `Keep-Alive: timeout=5` header gives a client for reusing its connection, and
+ * how long the mock really holds an idle connection open: 10 s longer. A client (Node's fetch) reuses a
+ * connection until a little before the time said; when its timers ran late on a loaded machine it sent its
+ * next request on a connection the mock had closed at exactly that time, and failed with "other side
+ * closed". Held longer than said, such a request is answered; an idle connection holds no more than a socket.
+ */
+export const KEEP_ALIVE_SAID_S = 5;
+export const KEEP_ALIVE_HELD_MS = 15_000;
+
 /** Answers kept for repeated identical requests: a frontend repeats a few dozen distinct requests, not thousands. */
 export const CACHE_MAX_ENTRIES = 500;
 

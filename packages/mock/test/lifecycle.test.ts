@@ -5,7 +5,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { startCommand } from '../../../test/support/commands';
 import { bundleFile } from '../../../test/support/contract';
 import { takenPort } from '../../../test/support/ports';
@@ -107,6 +107,39 @@ describe('startMock', () => {
   it('serves the contract its build copied into the package, the same bytes as generated/openapi.json', async () => {
     expect(contractPath()).toBe(fileURLToPath(new URL('../contract/openapi.json', import.meta.url)));
     expect(await readFile(contractPath(), 'utf8')).toBe(await readFile(bundleFile, 'utf8'));
+  });
+});
+
+describe('a connection left idle', () => {
+  it('is held open past the idle time the answers say (Keep-Alive: timeout=5), so a client reusing it a little late is answered', async () => {
+    // The run's shared mock; a raw socket, which never expires a connection on its own as fetch does.
+    const { port } = new URL(inject('mockUrl'));
+    const socket = net.connect({ host, port: Number(port) });
+    let text = '';
+    let closed = false;
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => {
+      text += chunk;
+    });
+    socket.on('close', () => {
+      closed = true;
+    });
+    const answers = () => text.match(/HTTP\/1\.1 200 /g)?.length ?? 0;
+    const ask = async (nth: number) => {
+      socket.write(`GET /v1/sstk/apy HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
+      await waitUntil(() => answers() >= nth || closed, `answer ${nth} on one connection`, 30_000);
+    };
+    try {
+      await ask(1);
+      expect(text.match(/^keep-alive: .*$/gim)).toEqual(['Keep-Alive: timeout=5']);
+      // Later than the time said, as a client whose timers ran late on a busy machine.
+      await new Promise((resolve) => setTimeout(resolve, 6_500));
+      expect(closed).toBe(false);
+      await ask(2);
+      expect(answers()).toBe(2);
+    } finally {
+      socket.destroy();
+    }
   });
 });
 

@@ -25,10 +25,13 @@ export interface LoadedContract {
   validators: { first: ContractValidator; all: ContractValidator };
 }
 
-// The last bundle read, by its folder and text: a run of the same contract again in this process (a program
-// that checks a service now and then, a test suite) reuses it, and the schemas its validators compiled
-// (compiling them is about a third of a run's own work). Nothing of a run writes into them.
-let last: { dir: string; text: string; loaded: LoadedContract } | undefined;
+// The last two bundles read, by folder and text, the most recent first: a run of the same contract again in
+// this process (a program that checks a service now and then, a test suite) reuses it, and the schemas its
+// validators compiled (compiling them is about a third of a run's own work). Two, so that a process that
+// alternates between the package's contract and one of its own (the next version beside the shipped one)
+// compiles neither again. Nothing of a run writes into them.
+const KEPT = 2;
+const kept: { dir: string; text: string; loaded: LoadedContract }[] = [];
 
 /** The folder of the contract this package checks against (throws, saying how it is made, when it is missing). */
 function contractDir(): string {
@@ -45,14 +48,23 @@ function contractDir(): string {
 /** The bundle in `dir` (by default the package's own contract), its operations and its validators. */
 export function loadContract(dir = contractDir()): LoadedContract {
   const text = readFileSync(path.join(dir, 'openapi.json'), 'utf8');
-  if (last?.dir === dir && last.text === text) return last.loaded;
+  const found = kept.find((entry) => entry.dir === dir && entry.text === text);
+  if (found) {
+    kept.splice(kept.indexOf(found), 1);
+    kept.unshift(found);
+    return found.loaded;
+  }
   const document = JSON.parse(text) as OpenApiDocument;
   const validators = {
     first: new ContractValidator(document, { allErrors: false, dateTimes: 'rfc3339' }),
     all: new ContractValidator(document, { dateTimes: 'rfc3339' }),
   } as const;
   const loaded = { dir, document, operations: listOperations(document), validators };
-  last = { dir, text, loaded };
+  // A folder's older text is not read again: its entry gives way first.
+  const stale = kept.findIndex((entry) => entry.dir === dir);
+  if (stale >= 0) kept.splice(stale, 1);
+  kept.unshift({ dir, text, loaded });
+  kept.length = Math.min(kept.length, KEPT);
   return loaded;
 }
 
