@@ -22,6 +22,14 @@ describe('what a run needs of the global setup', () => {
     expect(reachesInject(at(file))).toBe(true);
   });
 
+  it.each([
+    ['packages/client/test/sandbox-control.test.ts', true],
+    ['packages/conformance/test/behaviour.test.ts', true],
+    ['packages/mock/test/operations.test.ts', false], // inject('mockUrl') only
+  ])('%s asks for the sandboxed mock: %s', (file, asks) => {
+    expect(reachesInject(at(file), 'sandboxMockUrl')).toBe(asks);
+  });
+
   it('reads a missing file as one that asks for nothing', () => {
     expect(reachesInject(at('test/support/no-such-module.ts'))).toBe(false);
   });

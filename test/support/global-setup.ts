@@ -12,7 +12,7 @@
 //   Each is held to startMock's ready limit, which on Linux counts the mock's own time, not the time it waits for
 //   a CPU: on a loaded machine a wall-time limit failed whole runs of mocks that were only waiting.
 // - `inject('sandboxMockUrl')`, the mock with `sandbox: true` (the default seed and now) as `--sandbox` serves it,
-//   started only when one of `sandboxMockFiles` is in the run: they read its default world as built or drive
+//   started only when a file of the run asks for it: those files read its default world as built or drive
 //   worlds of their own (`X-Sandbox-World`), and none changes what the mock was started with.
 // - The mock's answer to every documented case of every operation, asked once (`inject('prismAnswers')`, see
 //   prism-answers.ts): the suites that hold the mock and MSW to the contract read them instead of asking again.
@@ -41,21 +41,16 @@ declare module 'vitest' {
     packed: PackedPackage[];
     /** The `mockUrl` mock's answer to every documented case. */
     prismAnswers: RecordedAnswer[];
-    /** The mock with `sandbox: true`, for `sandboxMockFiles` only (not started for a run without them). */
+    /** The mock with `sandbox: true`, started only for a run with a file that asks for it. */
     sandboxMockUrl: string;
   }
 }
 
-/**
- * The files that read `sandboxMockUrl`, side by side: `behaviour.test.ts` joins and resets in the default world
- * and never moves its clock or trades; the client's drives worlds of its own and reads the default one's trade
- * count (0). A file that needs the mock's process, its start options or a default world of its own (its clock,
- * its trades, its scenarios) starts its own.
- */
-const sandboxMockFiles = [
-  'packages/client/test/sandbox-control.test.ts',
-  'packages/conformance/test/behaviour.test.ts',
-];
+// The files that read `sandboxMockUrl` (found by reachesInject) share it side by side: conformance's
+// `behaviour.test.ts` joins and resets in the default world and never moves its clock or trades; the client's
+// `sandbox-control.test.ts` drives worlds of its own and reads the default one's trade count (0). A file that
+// needs the mock's process, its start options or a default world of its own (its clock, its trades, its
+// scenarios) starts its own.
 
 export default async function setup(project: TestProject) {
   const runTemp = await mkdtemp(path.join(tmpdir(), 'trading-analytics-test-'));
@@ -91,7 +86,7 @@ export default async function setup(project: TestProject) {
       stops.push(mock.close);
       return mock;
     };
-    const needsSandbox = runFiles.some((file) => sandboxMockFiles.some((user) => file.endsWith(user)));
+    const needsSandbox = runFiles.some((file) => reachesInject(file, 'sandboxMockUrl'));
     const [packed, [mock, prismAnswers], strictMock, sandboxMock] = await Promise.all([
       packWorkspaces(packedDir),
       started({ port: 0 }).then(async (mock) => [mock, await recordPrismAnswers(mock.url, loadBundle())] as const),
