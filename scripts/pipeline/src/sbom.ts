@@ -121,8 +121,9 @@ let generator: Promise<GeneratorRun> | undefined;
  */
 function loadGenerator(): Promise<GeneratorRun> {
   generator ??= installedTool('cyclonedx-npm').then((tool) => {
-    const require = createRequire(path.join(tool, 'node_modules/@cyclonedx/cyclonedx-npm/dist/cli.js'));
-    const { NpmRunner } = require('./npmRunner.js') as {
+    const dist = path.join(tool, 'node_modules/@cyclonedx/cyclonedx-npm/dist');
+    const require = createRequire(path.join(dist, 'cli.js'));
+    const { NpmRunner } = require(path.join(dist, 'npmRunner.js')) as {
       NpmRunner: { prototype: { getVersion(this: unknown, options?: unknown): string } };
     };
     const askNpm = NpmRunner.prototype.getVersion;
@@ -131,7 +132,7 @@ function loadGenerator(): Promise<GeneratorRun> {
       npmVersion ??= askNpm.call(this, options);
       return npmVersion;
     };
-    return (require('./cli.js') as { run: GeneratorRun }).run;
+    return (require(path.join(dist, 'cli.js')) as { run: GeneratorRun }).run;
   });
   generator.catch(() => {
     generator = undefined;
