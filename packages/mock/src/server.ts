@@ -3,7 +3,7 @@
 // an ordered list of handlers: the Host check, CORS, the guard, the scenario control, `/__sandbox`, the
 // sandbox's answers (with --sandbox), then Prism over the contract.
 import type { AddressInfo } from 'node:net';
-import { createSandbox, type Sandbox } from '@trading-analytics/sandbox';
+import type { Sandbox } from '@trading-analytics/sandbox';
 import { createCors } from './cors.js';
 import { createFront, guardedRequest } from './front.js';
 import { createGuard } from './guard.js';
@@ -54,10 +54,12 @@ const report = (message: ServerMessage) => process.send?.(message);
 
 /**
  * The world, built first: a seed, start or rate it refuses fails the start at once, before Prism loads. The
- * sandbox reads no clock: `wall` is the machine's time read here, and a live clock is this process's.
+ * sandbox reads no clock: `wall` is the machine's time read here, and a live clock is this process's. The
+ * sandbox's package is loaded only here: a mock that serves the examples never loads it.
  */
-function buildSandbox(): Sandbox | undefined {
+async function buildSandbox(): Promise<Sandbox | undefined> {
   if (!sandboxOptions) return undefined;
+  const { createSandbox } = await import('@trading-analytics/sandbox');
   const { seed, now, clock, clockRate } = sandboxOptions;
   const wall = `${new Date(Math.floor(Date.now() / 1000) * 1000).toISOString().slice(0, 19)}Z`;
   try {
@@ -74,7 +76,7 @@ function buildSandbox(): Sandbox | undefined {
 }
 
 try {
-  const sandbox = buildSandbox();
+  const sandbox = await buildSandbox();
   // Prism is loaded only now, once the sandbox's options are known to be good: a seed or now it refuses costs
   // no more than this process's start.
   const [{ serveContract }, { createLogger }] = await Promise.all([
