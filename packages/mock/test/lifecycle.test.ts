@@ -115,18 +115,18 @@ describe("Prism's modules a request may never need", () => {
   it('are loaded on first use: json-schema-faker by a Prefer: dynamic=true answer, set up as Prism sets it, lodash/fp not by an answer that passes', async () => {
     const log = path.join(scratch, 'loaded.txt');
     await writeFile(log, '');
-    const loadedModules = fileURLToPath(new URL('./support/loaded-modules.cjs', import.meta.url));
+    const loadedModules = fileURLToPath(new URL('../../../test/support/loaded-modules.cjs', import.meta.url));
     const { NODE_OPTIONS } = process.env;
     // The mock's process inherits this environment; startMock spawns it before it first waits.
     process.env.NODE_OPTIONS = `--require ${loadedModules}`;
-    process.env.MOCK_LOADED_LOG = log;
+    process.env.LOADED_MODULES_LOG = log;
     let starting: ReturnType<typeof startMock>;
     try {
       starting = startMock({ port: 0 });
     } finally {
       if (NODE_OPTIONS === undefined) delete process.env.NODE_OPTIONS;
       else process.env.NODE_OPTIONS = NODE_OPTIONS;
-      delete process.env.MOCK_LOADED_LOG;
+      delete process.env.LOADED_MODULES_LOG;
     }
     const mock = await starting;
     try {
