@@ -4,14 +4,8 @@
 // sandbox's answers (with --sandbox), then Prism over the contract.
 import type { AddressInfo } from 'node:net';
 import type { Sandbox } from '@trading-analytics/sandbox';
-import { createCors } from './cors.js';
-import { createFront, guardedRequest } from './front.js';
-import { createGuard } from './guard.js';
-import { createHostCheck } from './host-check.js';
-import { messageOf, stackOf } from './message.js';
-import { createSandboxAnswers, createSandboxControl } from './sandbox.js';
-import { INVALID_SANDBOX_EXIT, type SandboxSettings } from './sandbox-options.js';
-import { createScenarioControl } from './scenario-control.js';
+import { INVALID_SANDBOX_EXIT } from './exit-codes.js';
+import type { SandboxSettings } from './sandbox-options.js';
 import type { ServedContract } from './served-contract.js';
 
 /** What startMock() hands the process (checked there). */
@@ -77,9 +71,26 @@ async function buildSandbox(): Promise<Sandbox | undefined> {
 
 try {
   const sandbox = await buildSandbox();
-  // Prism is loaded only now, once the sandbox's options are known to be good: a seed or now it refuses costs
-  // no more than this process's start.
-  const [{ serveContract }, { createLogger }] = await Promise.all([
+  // The rest (the core, the front and its handlers, Prism) is loaded only now, once the sandbox's options are
+  // known to be good: a seed or now it refuses costs no more than this process's start and the sandbox's check.
+  const [
+    { createCors },
+    { createFront, guardedRequest },
+    { createGuard },
+    { createHostCheck },
+    { messageOf, stackOf },
+    { createSandboxAnswers, createSandboxControl },
+    { createScenarioControl },
+    { serveContract },
+    { createLogger },
+  ] = await Promise.all([
+    import('./cors.js'),
+    import('./front.js'),
+    import('./guard.js'),
+    import('./host-check.js'),
+    import('./message.js'),
+    import('./sandbox.js'),
+    import('./scenario-control.js'),
     import('./served-contract.js'),
     import('./prism.js'),
   ]);
@@ -145,6 +156,7 @@ try {
     process.stderr.write(`Port ${port} on ${host} is already in use; pick another port.\n`);
     process.exit(3);
   }
+  const { stackOf } = await import('./message.js');
   process.stderr.write(`The mock could not start: ${stackOf(error)}\n`);
   process.exit(1);
 }
