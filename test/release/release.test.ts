@@ -304,6 +304,9 @@ describe('npm run release (what it writes)', () => {
   });
 
   it('writes a CycloneDX SBOM per package naming the package and exactly what installing it alone from the registry brings', async () => {
+    // The generator runs in the release's process and asks npm its version once: each SBOM still names the npm
+    // that installed its package.
+    const npmVersion = (await outputOf(npm, ['--version'], { cwd: work, env: scratchEnv })).trim();
     await Promise.all(
       released.map(async (pkg) => {
         const sbom = JSON.parse(
@@ -311,6 +314,10 @@ describe('npm run release (what it writes)', () => {
         );
         expect(sbom.bomFormat).toBe('CycloneDX');
         expect(sbom.metadata.component.purl).toBe(npmPurl(pkg.name, version));
+        expect(
+          sbom.metadata.tools.components.filter((tool: Json) => tool.name === 'npm').map((tool: Json) => tool.version),
+          pkg.name,
+        ).toEqual([npmVersion]);
         const listed = new Set<string>(sbom.components.map((component: Json) => component.purl.replace(/\?.*$/, '')));
         // The same package alone in an app of its own: the tree npm resolves to install it from the registry
         // (with the answers the release resolved with, see installApp) is all that comes with it.

@@ -31,10 +31,21 @@ export interface Registry {
   stop(): Promise<void>;
 }
 
-/** The npm config value `key` as npm sees it outside the repository. */
-async function npmConfig(key: string): Promise<string> {
-  const { stdout } = await run(npm, ['config', 'get', key], { cwd: tmpdir(), env: scratchEnv });
-  return stdout.trim();
+let configs: Promise<Record<string, string>> | undefined;
+/** The npm config value `key` (userconfig or cache) as npm sees it outside the repository; one npm for both. */
+async function npmConfig(key: 'userconfig' | 'cache'): Promise<string> {
+  configs ??= run(npm, ['config', 'get', 'userconfig', 'cache'], { cwd: tmpdir(), env: scratchEnv }).then(
+    ({ stdout }) =>
+      Object.fromEntries(
+        stdout
+          .trim()
+          .split('\n')
+          .map((line) => line.split(/=(.*)/s).slice(0, 2)),
+      ),
+  );
+  const value = (await configs)[key];
+  if (value === undefined) throw new Error(`npm config get printed no ${key}`);
+  return value;
 }
 
 /** Waits for the process to exit, sending SIGKILL when SIGTERM was not enough within 10 s. */

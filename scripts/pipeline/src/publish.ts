@@ -2,8 +2,8 @@
 // the release it depends on, once every other step has passed. Before anything is published the registry is
 // asked for each version: one already there with the same tarball (a rerun after a partial publish) is left
 // as it is, one there with another tarball stops the publish before it starts; afterwards the registry must
-// hold each tarball's integrity. Credentials stay in npm's own config: the registry is shown without them, and
-// what npm prints passes through `redact` before it is shown.
+// serve each published tarball as packed (asked of it once for them all). Credentials stay in npm's own config:
+// the registry is shown without them, and what npm prints passes through `redact` before it is shown.
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -97,6 +97,26 @@ async function publishedIntegrity(pkg: Publishable, registry: string): Promise<s
 }
 
 /**
+ * The integrity of the tarball `registry` serves for each of `packages` (name@version), by one `npm pack --dry-run`
+ * over them all: npm reads each package document afresh (`--prefer-online`, as `npm view` does), fetches the
+ * tarball it names and checks it against the document's integrity, with the user's npm config (scope registries,
+ * credentials, proxies, CAs); nothing is written. One npm process instead of one `npm view` per package. Rejects
+ * when the registry lacks any of them.
+ */
+async function servedIntegrities(packages: Publishable[], registry: string): Promise<Map<string, string>> {
+  const specs = packages.map((pkg) => `${pkg.name}@${pkg.version}`);
+  const stdout = await outputOf(
+    'npm',
+    ['pack', ...specs, '--dry-run', '--json', '--prefer-online', '--ignore-scripts', '--registry', registry],
+    { cwd: path.dirname(packages[0]?.tarball ?? '.'), env: outsideNpmEnv() },
+  );
+  const served = new Map<string, string>();
+  for (const entry of JSON.parse(stdout) as { name: string; version: string; integrity: string }[])
+    served.set(`${entry.name}@${entry.version}`, entry.integrity);
+  return served;
+}
+
+/**
  * Publishes the packages to `registry` (see the top of this file); resolves with a one-line account.
  */
 export async function publishTarballs(packages: Publishable[], registry: string): Promise<string> {
@@ -135,9 +155,22 @@ export async function publishTarballs(packages: Publishable[], registry: string)
         `publishing ${pkg.name}@${pkg.version} to ${url.shown} failed (${done}; a rerun skips what is there):\n${redact(messageOf(error))}`,
       );
     }
-    if ((await publishedIntegrity(pkg, url.href)) !== (await integrityOf(pkg.tarball)))
-      throw new StepError(`${url.shown} does not hold ${pkg.name}@${pkg.version} as published.`);
     published.push(`${pkg.name}@${pkg.version}`);
+  }
+  if (toPublish.length > 0) {
+    const served = await servedIntegrities(toPublish, url.href).catch((error: unknown) => {
+      throw new StepError(
+        `${url.shown} does not serve what was published (${published.join(', ')}):\n${redact(messageOf(error))}`,
+      );
+    });
+    const differing: string[] = [];
+    for (const { pkg, ours } of held)
+      if (toPublish.includes(pkg) && served.get(`${pkg.name}@${pkg.version}`) !== ours)
+        differing.push(`${pkg.name}@${pkg.version}`);
+    if (differing.length > 0)
+      throw new StepError(
+        `${url.shown} does not hold ${differing.join(', ')} as published (published: ${published.join(', ')}).`,
+      );
   }
   return `${url.shown}: ${published.length ? `published ${published.join(', ')}` : 'published nothing'}${already.length ? `; already there with the same tarball: ${already.join(', ')}` : ''}`;
 }

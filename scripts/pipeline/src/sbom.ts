@@ -5,9 +5,12 @@
 // repository's own tools. Why this generator rather than `npm sbom`: "Versions and releases" in the README.
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { gunzipSync } from 'node:zlib';
+import { messageOf } from '@trading-analytics/core';
 import { outputOf, outsideNpmEnv } from './run-command.js';
 import { StepError } from './steps.js';
 import { installedTool } from './tools.js';
@@ -96,6 +99,78 @@ const npmCliPath = () => {
   return npmCli;
 };
 
+/** What cyclonedx-npm's command reads of the process it runs in: a process of its own, or one made for a run. */
+interface GeneratorProcess {
+  argv: string[];
+  cwd(): string;
+  env: NodeJS.ProcessEnv;
+  execPath: string;
+  stdout: NodeJS.WriteStream;
+  stderr: Writable;
+  title?: string;
+}
+type GeneratorRun = (process: GeneratorProcess) => Promise<number>;
+
+let generator: Promise<GeneratorRun> | undefined;
+/**
+ * cyclonedx-npm's command, loaded into this process once: `run` of its `dist/cli.js`, the function its bin calls
+ * with the process, here called with a process made for each SBOM (arguments, folder, environment, a stderr that
+ * is kept). The release's SBOMs then cost one load of the generator instead of a Node process each, and the
+ * npm version it records, which each run asks npm for (`npm --version`, a process), is asked once. The tool is
+ * pinned (tools/cyclonedx-npm/), so the function is the one the release test ran.
+ */
+function loadGenerator(): Promise<GeneratorRun> {
+  generator ??= installedTool('cyclonedx-npm').then((tool) => {
+    const dist = path.join(tool, 'node_modules/@cyclonedx/cyclonedx-npm/dist');
+    const require = createRequire(path.join(dist, 'cli.js'));
+    const { NpmRunner } = require(path.join(dist, 'npmRunner.js')) as {
+      NpmRunner: { prototype: { getVersion(this: unknown, options?: unknown): string } };
+    };
+    const askNpm = NpmRunner.prototype.getVersion;
+    let npmVersion: string | undefined;
+    NpmRunner.prototype.getVersion = function (options) {
+      npmVersion ??= askNpm.call(this, options);
+      return npmVersion;
+    };
+    return (require(path.join(dist, 'cli.js')) as { run: GeneratorRun }).run;
+  });
+  generator.catch(() => {
+    generator = undefined;
+  });
+  return generator;
+}
+
+/** One generator run at a time: its `npm ls` runs synchronously, holding this process while it lasts. */
+let generatorQueue: Promise<unknown> = Promise.resolve();
+
+/** cyclonedx-npm with `args` in the project folder `cwd`; rejects with what it said when it fails. */
+function runGenerator(args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<void> {
+  const turn = generatorQueue.then(async () => {
+    const run = await loadGenerator();
+    let said = '';
+    const stderr = new Writable({
+      write(chunk, _encoding, done) {
+        said += chunk;
+        done();
+      },
+    });
+    const argv = [process.execPath, 'cyclonedx-npm', ...args];
+    const code = await run({
+      argv,
+      cwd: () => cwd,
+      env,
+      execPath: process.execPath,
+      stdout: process.stdout,
+      stderr,
+    }).catch((error: unknown) => {
+      throw new StepError(`cyclonedx-npm failed in ${cwd}: ${messageOf(error)}\n${said}`);
+    });
+    if (code !== 0) throw new StepError(`cyclonedx-npm exited with ${code} in ${cwd}:\n${said}`);
+  });
+  generatorQueue = turn.catch(() => undefined);
+  return turn;
+}
+
 /**
  * Writes the SBOM of `pkg` (one of `released`) to `outFile`: a project made of its tarball's package.json,
  * installed (no scripts), and described by cyclonedx-npm. Resolves with the number of components listed.
@@ -122,15 +197,13 @@ export async function writePackageSbom(
       ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--omit-lockfile-registry-resolved=false'],
       { cwd: project, env },
     );
-    const tool = await installedTool('cyclonedx-npm');
-    const cli = path.join(tool, 'node_modules/@cyclonedx/cyclonedx-npm/bin/cyclonedx-npm-cli.js');
     // Reproducible: no timestamp and no random serial number, so the same release writes the same file.
     const options = ['--omit', 'dev', '--spec-version', '1.6', '--mc-type', 'library', '--flatten-components'];
     const npm = await npmCliPath();
-    await outputOf(
-      process.execPath,
-      [cli, ...options, '--output-reproducible', '--validate', '--output-file', outFile, manifestFile],
-      { cwd: project, env: npm ? { ...env, npm_execpath: npm } : env },
+    await runGenerator(
+      [...options, '--output-reproducible', '--validate', '--output-file', outFile, manifestFile],
+      project,
+      npm ? { ...env, npm_execpath: npm } : env,
     );
     const bom = JSON.parse(await readFile(outFile, 'utf8'));
     const named = bom.metadata?.component?.purl;
