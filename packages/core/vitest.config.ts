@@ -9,7 +9,8 @@ export default defineConfig({
     server: { deps: { external: builtModules } },
     // One process runs several of the files, each module loaded once (test/support/sequencer.ts keeps the files
     // together): they keep nothing between them, no module mock, fake timer left on, stubbed global, environment
-    // variable or working-folder change. Each file makes its own validators.
+    // variable or working-folder change. They share the bundle's validators (test/support/bundle.ts), which keep
+    // nothing a test could see but their compiled schemas.
     isolate: false,
     include: ['test/**/*.test.ts'],
     // The package test packs and installs the package: slower than a unit test.

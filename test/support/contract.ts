@@ -23,6 +23,30 @@ export function loadBundle(): Json {
   return JSON.parse(readFileSync(bundleFile, 'utf8'));
 }
 
+/** Freezes a value and everything in it, so a test that writes to it fails instead of changing it for others. */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const item of Object.values(value)) deepFreeze(item);
+  }
+  return value;
+}
+
+// The bundle a validator reads when given none, and the core validator of each document: built once per
+// process, since a worker runs several test files (isolate: false) and compiling the contract's schemas costs
+// about a second per validator. The bundle is frozen: no file can change what the next one reads.
+let sharedBundle: Json | undefined;
+const coreValidators = new WeakMap<object, CoreValidator>();
+
+function coreValidatorOf(document: Json): CoreValidator {
+  let validator = coreValidators.get(document);
+  if (!validator) {
+    validator = new CoreValidator(document as OpenApiDocument);
+    coreValidators.set(document, validator);
+  }
+  return validator;
+}
+
 export interface OperationEntry {
   operationId: string;
   method: string;
@@ -50,10 +74,12 @@ export class ContractValidator {
   private readonly validator: CoreValidator;
   private readonly operations: OperationEntry[];
 
-  constructor(document: Json = loadBundle()) {
-    this.document = document;
-    this.validator = new CoreValidator(document as OpenApiDocument);
-    this.operations = listOperations(document);
+  /** Over the repository's bundle when no document is given (one frozen copy per process, shared). */
+  constructor(document?: Json) {
+    if (document === undefined) sharedBundle ??= deepFreeze(loadBundle());
+    this.document = document ?? sharedBundle;
+    this.validator = coreValidatorOf(this.document);
+    this.operations = listOperations(this.document);
   }
 
   /** Returns readable errors (empty when valid) for a value against the schema at a pointer. */

@@ -6,18 +6,16 @@
 // so); 2: bad usage.
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { messageOf } from '@trading-analytics/core';
-import {
-  type ConformanceReport,
-  defaults,
-  formatJson,
-  formatJunit,
-  formatSummary,
-  runConformance,
-  UsageError,
-} from './index.js';
+import type { ConformanceReport } from './index.js';
 import { redact } from './reports/redact.js';
 import { readHeaderFlags } from './setup/header-flags.js';
+import { defaults } from './setup/run-options.js';
+import { UsageError } from './setup/usage-error.js';
+
+// The run and its reports (the contract's validators, Ajv, the YAML reader: most of a start) and the core are
+// loaded once the flags call for a run: --help and a bad usage answer without them.
+const loadRun = () => import('./index.js');
+const messageOf = async (error: unknown) => (await import('@trading-analytics/core')).messageOf(error);
 
 const usage = `Usage: trading-analytics-conformance --base-url <url> [options]
 
@@ -75,7 +73,7 @@ export async function runCommandLine(args: string[], { env, stdout, stderr }: Co
     return Number(text);
   }
 
-  function parseFlags() {
+  async function parseFlags() {
     try {
       return parseArgs({
         args,
@@ -100,12 +98,12 @@ export async function runCommandLine(args: string[], { env, stdout, stderr }: Co
         },
       }).values;
     } catch (error) {
-      fail(`${messageOf(error).split('\n')[0]} (see --help)`);
+      fail(`${(await messageOf(error)).split('\n')[0]} (see --help)`);
     }
   }
 
   async function run(): Promise<number> {
-    const values = parseFlags();
+    const values = await parseFlags();
     if (values.help) {
       stdout(`${usage}\n`);
       return 0;
@@ -114,6 +112,7 @@ export async function runCommandLine(args: string[], { env, stdout, stderr }: Co
     if (!baseUrl) fail('--base-url <url> is required (see --help).');
     let headers: Record<string, string> = {};
     let report: ConformanceReport;
+    const { runConformance, formatSummary, formatJunit, formatJson } = await loadRun();
     try {
       headers = readHeaderFlags(
         { header: values.header, headerEnv: values['header-env'], headerFile: values['header-file'] },
@@ -138,7 +137,7 @@ export async function runCommandLine(args: string[], { env, stdout, stderr }: Co
       if (error instanceof Exit) throw error;
       if (error instanceof UsageError) fail(error.message);
       // An unexpected failure's message could quote anything: the header values are taken out.
-      const message = messageOf(error);
+      const message = await messageOf(error);
       const secrets = Object.values(headers);
       stderr(`trading-analytics-conformance: the run failed: ${redact(message, secrets).slice(0, 500)}\n`);
       return 2;
@@ -149,7 +148,7 @@ export async function runCommandLine(args: string[], { env, stdout, stderr }: Co
       if (values.junit) await writeFile(values.junit, formatJunit(report));
       if (values.json) await writeFile(values.json, formatJson(report));
     } catch (error) {
-      fail(`cannot write the report: ${messageOf(error)}`);
+      fail(`cannot write the report: ${await messageOf(error)}`);
     }
     return report.conforms ? 0 : 1;
   }

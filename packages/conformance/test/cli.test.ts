@@ -3,6 +3,7 @@
 // (runInProcess); those about the process (its exit code, its streams, a secret kept off them) run the bin.
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { tempFolder } from '../../../test/support/temp.js';
 import { type ConformanceReport, runConformance } from '../src/index.js';
@@ -79,6 +80,28 @@ describe('bad usage exits 2 with one line and no stack trace', () => {
   it.each([badUsage[0]!, badUsage[10]!])('through the bin: %j', async (args, message) =>
     expectBadUsage(await runBin(args), message),
   );
+
+  it("--help answers without loading the run (the validators' Ajv), which a refused flag's message does load", async () => {
+    const preload = fileURLToPath(new URL('../../../test/support/loaded-modules.cjs', import.meta.url));
+    const dir = await scratch();
+    /** The bin with `args`, and the CommonJS modules its process loaded. */
+    const loading = async (args: string[]) => {
+      const log = path.join(dir, `loaded-${args.join('')}.txt`);
+      await writeFile(log, '');
+      const outcome = await runCommand(process.execPath, ['--require', preload, bin, ...args], {
+        env: { ...process.env, LOADED_MODULES_LOG: log },
+      });
+      return { ...outcome, loaded: await readFile(log, 'utf8') };
+    };
+    const help = await loading(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('Usage: trading-analytics-conformance --base-url <url>');
+    expect(help.loaded).not.toContain('/node_modules/ajv/');
+    // The preload does see Ajv when the process loads it: a bad flag's message is the core's, which loads it.
+    const refused = await loading(['--bogus']);
+    expect(refused.code).toBe(2);
+    expect(refused.loaded).toContain('/node_modules/ajv/');
+  });
 
   it('a --params file that names an operation the contract does not have', async () => {
     server = await startExampleServer();

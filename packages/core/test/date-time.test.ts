@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { isDateTime } from '../src/date-time.js';
 import { ContractValidator } from '../src/index.js';
-import { document } from './support/bundle.js';
+import { document, validatorOf } from './support/bundle.js';
 
 const accepted = [
   '2026-11-14T00:00:00Z',
@@ -47,7 +47,7 @@ describe('isDateTime', () => {
   });
 
   it('is the format ContractValidator checks date-time with', () => {
-    const validator = new ContractValidator(document);
+    const validator = validatorOf();
     const schema = { type: 'string', format: 'date-time' };
     expect(accepted.filter((text) => validator.errors(schema, text).length > 0)).toEqual([]);
     expect(refused.filter((text) => validator.errors(schema, text).length === 0)).toEqual([]);
@@ -55,7 +55,7 @@ describe('isDateTime', () => {
 });
 
 describe('date-times of a real service (dateTimes: rfc3339)', () => {
-  const validator = new ContractValidator(document, { dateTimes: 'rfc3339' });
+  const validator = validatorOf({ dateTimes: 'rfc3339' });
   const schema = { type: 'string', format: 'date-time' };
   const valid = (text: string) => validator.errors(schema, text).length === 0;
 

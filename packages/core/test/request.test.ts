@@ -5,7 +5,6 @@ import { describe, expect, it } from 'vitest';
 import type { RequestParts } from '../src/check-request.js';
 import {
   type BodyRead,
-  ContractValidator,
   checkRequest,
   createContract,
   MAX_BODY_BYTES,
@@ -18,13 +17,10 @@ import {
 import { concreteStatuses } from '../src/operations.js';
 import { selectionMiss } from '../src/scenarios.js';
 import { requestSchemaViolations } from '../src/validation.js';
-import { document } from './support/bundle.js';
+import { document, validatorOf } from './support/bundle.js';
 
 const contract = createContract(document);
-const validators = {
-  coercing: new ContractValidator(document, { coerceTypes: true }),
-  strict: new ContractValidator(document),
-};
+const validators = { coercing: validatorOf({ coerceTypes: true }), strict: validatorOf() };
 
 function request(method: string, target: string, extra: Partial<RequestParts> = {}): RequestParts {
   const [rawPath = '', rawSearch = ''] = target.split(/(?=\?)/);

@@ -20,8 +20,7 @@ export interface SandboxSettings {
   clockRate?: number;
 }
 
-/** The exit code of the mock's process when the sandbox refuses its seed or now (the reason on stderr). */
-export const INVALID_SANDBOX_EXIT = 4;
+export { INVALID_SANDBOX_EXIT } from './exit-codes.js';
 
 const KEYS = ['seed', 'now', 'clock', 'clockRate'];
 

@@ -3,15 +3,9 @@
 // an ordered list of handlers: the Host check, CORS, the guard, the scenario control, `/__sandbox`, the
 // sandbox's answers (with --sandbox), then Prism over the contract.
 import type { AddressInfo } from 'node:net';
-import { createSandbox, type Sandbox } from '@trading-analytics/sandbox';
-import { createCors } from './cors.js';
-import { createFront, guardedRequest } from './front.js';
-import { createGuard } from './guard.js';
-import { createHostCheck } from './host-check.js';
-import { messageOf, stackOf } from './message.js';
-import { createSandboxAnswers, createSandboxControl } from './sandbox.js';
-import { INVALID_SANDBOX_EXIT, type SandboxSettings } from './sandbox-options.js';
-import { createScenarioControl } from './scenario-control.js';
+import type { Sandbox } from '@trading-analytics/sandbox';
+import { INVALID_SANDBOX_EXIT } from './exit-codes.js';
+import type { SandboxSettings } from './sandbox-options.js';
 import type { ServedContract } from './served-contract.js';
 
 /** What startMock() hands the process (checked there). */
@@ -54,10 +48,12 @@ const report = (message: ServerMessage) => process.send?.(message);
 
 /**
  * The world, built first: a seed, start or rate it refuses fails the start at once, before Prism loads. The
- * sandbox reads no clock: `wall` is the machine's time read here, and a live clock is this process's.
+ * sandbox reads no clock: `wall` is the machine's time read here, and a live clock is this process's. The
+ * sandbox's package is loaded only here: a mock that serves the examples never loads it.
  */
-function buildSandbox(): Sandbox | undefined {
+async function buildSandbox(): Promise<Sandbox | undefined> {
   if (!sandboxOptions) return undefined;
+  const { createSandbox } = await import('@trading-analytics/sandbox');
   const { seed, now, clock, clockRate } = sandboxOptions;
   const wall = `${new Date(Math.floor(Date.now() / 1000) * 1000).toISOString().slice(0, 19)}Z`;
   try {
@@ -74,10 +70,27 @@ function buildSandbox(): Sandbox | undefined {
 }
 
 try {
-  const sandbox = buildSandbox();
-  // Prism is loaded only now, once the sandbox's options are known to be good: a seed or now it refuses costs
-  // no more than this process's start.
-  const [{ serveContract }, { createLogger }] = await Promise.all([
+  const sandbox = await buildSandbox();
+  // The rest (the core, the front and its handlers, Prism) is loaded only now, once the sandbox's options are
+  // known to be good: a seed or now it refuses costs no more than this process's start and the sandbox's check.
+  const [
+    { createCors },
+    { createFront, guardedRequest },
+    { createGuard },
+    { createHostCheck },
+    { messageOf, stackOf },
+    { createSandboxAnswers, createSandboxControl },
+    { createScenarioControl },
+    { serveContract },
+    { createLogger },
+  ] = await Promise.all([
+    import('./cors.js'),
+    import('./front.js'),
+    import('./guard.js'),
+    import('./host-check.js'),
+    import('./message.js'),
+    import('./sandbox.js'),
+    import('./scenario-control.js'),
     import('./served-contract.js'),
     import('./prism.js'),
   ]);
@@ -143,6 +156,7 @@ try {
     process.stderr.write(`Port ${port} on ${host} is already in use; pick another port.\n`);
     process.exit(3);
   }
+  const { stackOf } = await import('./message.js');
   process.stderr.write(`The mock could not start: ${stackOf(error)}\n`);
   process.exit(1);
 }

@@ -11,6 +11,7 @@ import { bundleFile } from '../../../test/support/contract';
 import { takenPort } from '../../../test/support/ports';
 import { contractPath, startMock } from '../src/index.js';
 import { isRunning, mockChildren } from './support/processes';
+import { send, validRequests } from './support/requests';
 
 const host = '127.0.0.1';
 const scratch = await mkdtemp(path.join(tmpdir(), 'mock-lifecycle-'));
@@ -107,6 +108,48 @@ describe('startMock', () => {
   it('serves the contract its build copied into the package, the same bytes as generated/openapi.json', async () => {
     expect(contractPath()).toBe(fileURLToPath(new URL('../contract/openapi.json', import.meta.url)));
     expect(await readFile(contractPath(), 'utf8')).toBe(await readFile(bundleFile, 'utf8'));
+  });
+});
+
+describe("Prism's modules a request may never need", () => {
+  it('are loaded on first use: json-schema-faker by a Prefer: dynamic=true answer, set up as Prism sets it, lodash/fp not by an answer that passes', async () => {
+    const log = path.join(scratch, 'loaded.txt');
+    await writeFile(log, '');
+    const loadedModules = fileURLToPath(new URL('../../../test/support/loaded-modules.cjs', import.meta.url));
+    const { NODE_OPTIONS } = process.env;
+    // The mock's process inherits this environment; startMock spawns it before it first waits.
+    process.env.NODE_OPTIONS = `--require ${loadedModules}`;
+    process.env.LOADED_MODULES_LOG = log;
+    let starting: ReturnType<typeof startMock>;
+    try {
+      starting = startMock({ port: 0 });
+    } finally {
+      if (NODE_OPTIONS === undefined) delete process.env.NODE_OPTIONS;
+      else process.env.NODE_OPTIONS = NODE_OPTIONS;
+      delete process.env.LOADED_MODULES_LOG;
+    }
+    const mock = await starting;
+    try {
+      expect((await send(mock.url, validRequests.getUnrealizedPnl)).status).toBe(200);
+      const before = await readFile(log, 'utf8');
+      // The preload does see Prism's modules being loaded.
+      expect(before).toContain('/@stoplight/prism-http/dist/mocker/index.js');
+      expect(before).not.toContain('/json-schema-faker/');
+      expect(before).not.toMatch(/\/lodash\/fp\.js$/m);
+      // Prism sets json-schema-faker up to fill objects (optionals always, properties of its own where the
+      // schema allows them): a page besides its declared fields. Left to its defaults, it makes none.
+      const declared = Object.keys(await (await send(mock.url, validRequests.listLeaderboard)).json()).length;
+      const sizes: number[] = [];
+      for (let index = 0; index < 8; index++) {
+        const answer = await send(mock.url, validRequests.listLeaderboard, { prefer: 'dynamic=true' });
+        expect(answer.status).toBe(200);
+        sizes.push(Object.keys(await answer.json()).length);
+      }
+      expect(Math.max(...sizes), `fields per page: ${sizes.join(', ')}`).toBeGreaterThan(declared);
+      expect(await readFile(log, 'utf8')).toContain('/json-schema-faker/dist/main.cjs');
+    } finally {
+      await mock.close();
+    }
   });
 });
 

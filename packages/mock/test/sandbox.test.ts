@@ -5,13 +5,14 @@
 // and says how to get one on a mock that serves the examples; a seed or now the sandbox cannot use is a
 // TypeError; a path or method the contract lacks is answered as without the sandbox; with `errors`, an
 // answer of the world that breaks the served contract is a 500.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { runCommand } from '../../../test/support/commands';
 import { loadBundle } from '../../../test/support/contract';
+import { tempFolder } from '../../../test/support/temp';
 import { contractPath, type MockServer, type SandboxSettings, startMock } from '../src/index.js';
 import { INVALID_SANDBOX_EXIT } from '../src/sandbox-options.js';
 import type { ServerSettings } from '../src/server.js';
@@ -280,10 +281,12 @@ describe('startMock({ sandbox })', () => {
     );
   });
 
-  it('checks the seed before it loads Prism: a seed the sandbox refuses costs the process no Prism', async () => {
+  it('checks the seed before it loads Prism: a seed the sandbox refuses costs the process no Prism, nor the core and its Ajv', async () => {
     // The mock's process as startMock spawns it, with every resolution of a Prism package made to fail.
     const serverFile = fileURLToPath(new URL('../dist/server.js', import.meta.url));
     const noPrism = fileURLToPath(new URL('./support/no-prism.cjs', import.meta.url));
+    const loadedModules = fileURLToPath(new URL('../../../test/support/loaded-modules.cjs', import.meta.url));
+    const log = path.join(tempFolder('mock-refused-'), 'loaded.txt');
     const serve = (sandbox: SandboxSettings) => {
       const settings: ServerSettings = {
         document: contractPath(),
@@ -296,15 +299,23 @@ describe('startMock({ sandbox })', () => {
         scenarios: {},
         sandbox,
       };
-      return runCommand(process.execPath, ['--require', noPrism, serverFile, JSON.stringify(settings)]);
+      return runCommand(
+        process.execPath,
+        ['--require', noPrism, '--require', loadedModules, serverFile, JSON.stringify(settings)],
+        { env: { ...process.env, LOADED_MODULES_LOG: log } },
+      );
     };
+    await writeFile(log, '');
     const refused = await serve({ seed: -1 });
     expect(refused.stderr).toContain('seed must be an integer from 0 to 4294967295, not -1');
     expect(refused.code).toBe(INVALID_SANDBOX_EXIT);
+    expect(await readFile(log, 'utf8')).not.toContain('/node_modules/ajv/');
     // The same process with a seed it takes reaches Prism: the preload does see Prism being loaded.
     const taken = await serve({ seed: 1 });
     expect(taken.stderr).toContain('Prism was loaded: @stoplight/');
     expect(taken.code).toBe(1);
+    // The preload does see the core's Ajv when the process gets as far as loading it.
+    expect(await readFile(log, 'utf8')).toContain('/node_modules/ajv/');
   });
 });
 
