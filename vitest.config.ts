@@ -3,17 +3,17 @@ import { browserFiles, builtModules, serialFiles } from './test/support/file-gro
 import { LongestFirst } from './test/support/sequencer.ts';
 
 // One project per part: the contract as a whole (test/contract), the rendered docs (test/docs), change
-// management (test/release), each package under packages/ with its own vitest.config.ts; two projects for the
-// files that drive a Chromium or wait on a rebuild (`browser`, `browser-packages`: a process of their own each,
-// their own hook limits), which run beside the others; then the group that runs after all of them
-// (test/support/file-groups.ts): `serial`, the files that measure time, one at a time. One global setup
+// management (test/release), each package under packages/ with its own vitest.config.ts; then two groups that
+// run after those (test/support/file-groups.ts): `browser`, the files that drive a Chromium or wait on a rebuild,
+// two at a time, and `serial`, the files that measure time, one at a time. One global setup
 // (test/support/global-setup.ts) compiles, packs and starts the shared mocks once per run.
 // Every project whose files make temp folders (test/support/temp.ts) removes them per file with its setup file.
 const shared = { testTimeout: 60_000, hookTimeout: 60_000, setupFiles: ['test/support/temp-cleanup.ts'] };
 // The packages' dist/ loads natively, not through vitest's transform (test/support/file-groups.ts).
 const native = { server: { deps: { external: builtModules } } };
-// Each file runs in one project only: the parts' projects leave out the browser and the serial files.
+// Each file runs in one project only: the parts' projects leave out the files of the later groups.
 const exclude = [...configDefaults.exclude, ...browserFiles, ...serialFiles];
+const browserGroup = { sequence: { groupOrder: 1 }, maxWorkers: 2 };
 const packageBrowserFiles = browserFiles.filter((file) => file.startsWith('packages/'));
 
 export default defineConfig({
@@ -73,6 +73,7 @@ export default defineConfig({
       {
         test: {
           ...shared,
+          ...browserGroup,
           name: 'browser',
           include: browserFiles.filter((file) => !packageBrowserFiles.includes(file)),
         },
@@ -81,6 +82,7 @@ export default defineConfig({
       {
         test: {
           ...shared,
+          ...browserGroup,
           name: 'browser-packages',
           include: packageBrowserFiles,
           hookTimeout: 120_000,

@@ -4,7 +4,7 @@ import { apartFilesOf, builtModules } from '../../test/support/file-groups.ts';
 
 // The MSW package's tests. The root global setup compiles the packages (the browser and package tests use the
 // built dist/), packs them, and starts the Prism mock on a free port that the parity test compares the handlers
-// with (`inject('mockUrl')`). The browser test runs in the root's browser-packages project.
+// with (`inject('mockUrl')`). The browser test runs in the root's browser group.
 export default defineConfig({
   // The handlers' data module is generated and copied into dist/ by the build, not written into src/
   // (tsconfig.json's rootDirs does the same for tsc).
