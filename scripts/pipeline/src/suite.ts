@@ -1,7 +1,8 @@
 // `npm test` after its lint and compile: vitest, with the repository's type check (`tsc -b`) and the versions
-// gate (`npm run diff`) beside it rather than before it. The two checks keep one core busy for ~15 s, while
-// vitest's start (the global setup's packing and tool installs, the first files waiting on servers) leaves
-// a core of a 2-core machine idle: side by side they add a second or two to the run instead of ~15. vitest's
+// gate (`npm run diff`) beside it rather than before it. Before vitest the two kept one core of a 2-core
+// machine busy for ~15 s with the other idle; beside it they share the cores with vitest's start (the global
+// setup's packing and tool installs). Fresh runs with them beside vitest were within the spread of the runs
+// before, as a run bound by its CPU would be: the order costs nothing and waits on nothing. vitest's
 // output streams as it comes; a check's output is printed once vitest has ended (in the middle it would be lost
 // among vitest's lines), and the run fails when vitest or a check failed.
 import { spawn } from 'node:child_process';
