@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { type BuildOptions, build } from 'esbuild';
 import { type BrowserContext, chromium } from 'playwright-core';
+import { trackLaunch } from './open-browsers.ts';
 
 /**
  * Chromium 156 (the system's) draws its omnibox popups with WebUI and preloads them at start, headless too: a
@@ -134,20 +135,38 @@ export interface LaunchOptions {
 /** A headless Chromium with a fresh profile of its own; closing the context ends it and removes the profile. */
 export async function launchChromium({ offline = false, viewport }: LaunchOptions = {}): Promise<BrowserContext> {
   const profile = await mkdtemp(path.join(tmpdir(), 'chromium-profile-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: await chromiumExecutable(),
-    headless: true,
-    args: [...chromiumArgs, ...(offline ? offlineArgs : [])],
-    viewport,
-  });
-  // The profile goes once the browser has exited, which `close()` waits for ('close' events come earlier,
-  // while Chromium still writes to it).
-  const close = context.close.bind(context);
-  context.close = async (options) => {
-    await close(options);
-    await rm(profile, { recursive: true, force: true, maxRetries: 5 });
-  };
-  return context;
+  const removeProfile = () => rm(profile, { recursive: true, force: true, maxRetries: 5 });
+  const launched = (async () => {
+    try {
+      const context = await chromium.launchPersistentContext(profile, {
+        executablePath: await chromiumExecutable(),
+        headless: true,
+        args: [...chromiumArgs, ...(offline ? offlineArgs : [])],
+        viewport,
+      });
+      // The profile goes once the browser has exited, which `close()` waits for ('close' events come earlier,
+      // while Chromium still writes to it).
+      const close = context.close.bind(context);
+      context.close = async (options) => {
+        tracked.settled();
+        await close(options);
+        await removeProfile();
+      };
+      return context;
+    } catch (error) {
+      // A failed launch leaves no browser, only its profile.
+      await removeProfile();
+      throw error;
+    }
+  })();
+  // Closed at the end of the file if the test does not close it (./open-browsers.ts).
+  const tracked = trackLaunch(
+    launched.catch(() => {
+      tracked.settled();
+      return undefined;
+    }),
+  );
+  return launched;
 }
 
 /** A page's script: `entry` (a file, or code given on stdin) bundled by esbuild into one ES module for a browser. */
