@@ -91,6 +91,9 @@ afterAll(async () => {
 async function watchedPage(ownOrigin: string) {
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
+  // A load parses and renders the whole page (its HTML is nearly 3 MB): more work than any click, and under a
+  // loaded machine's wait for CPU it may take longer than a click's limit. Playwright's own default for loads.
+  page.setDefaultNavigationTimeout(30_000);
   const outside: string[] = [];
   const blockedByPolicy: string[] = [];
   const errors: string[] = [];
