@@ -9,15 +9,14 @@ import { closeOpenBrowsers, trackLaunch } from '../support/open-browsers';
 
 /** A stand-in launch that resolves when told to, with a browser whose closes are counted. */
 function pendingLaunch() {
-  const browser = { close: vi.fn(async () => undefined) };
+  // Closing settles it, as launchChromium's close does.
+  const browser = { close: vi.fn(async () => void tracked.settled()) };
   let open: () => void = () => undefined;
-  const launch = new Promise<typeof browser>((resolve) => {
-    open = () => resolve(browser);
-  });
-  const tracked = trackLaunch(launch);
-  browser.close.mockImplementation(async () => {
-    tracked.settled();
-  });
+  const tracked = trackLaunch(
+    new Promise<typeof browser>((resolve) => {
+      open = () => resolve(browser);
+    }),
+  );
   return { browser, open };
 }
 
