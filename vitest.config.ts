@@ -28,7 +28,7 @@ export default defineConfig({
       {
         name: 'static',
         description:
-          'a check whose result cannot depend on the Node running it: types, a tarball, a bundle (npm test runs it; the Node matrix does not)',
+          'a check whose result cannot depend on the Node running it: types, a tarball, a bundle, a page in Chromium (npm test runs it; the Node matrix does not)',
       },
     ],
     projects: [

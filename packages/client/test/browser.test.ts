@@ -2,6 +2,7 @@
 // opaque-redirect response (status 0, no Location), so the client answers every redirect as an ApiError
 // with status 0 and follows none, same origin or not. The page's own server is the service and answers 307
 // to a second server of the test's own, which must see nothing: no request, no preflight.
+// @module-tag static (the Node matrix leaves this file to npm test: the code under test runs in Chromium)
 import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

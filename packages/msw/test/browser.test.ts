@@ -3,6 +3,7 @@
 // the same with createSandbox's handlers, the world built in the page), in Debian's
 // Chromium with no network: the host resolver knows no name but 127.0.0.1, and every request that would
 // leave the page's origin is refused and counted.
+// @module-tag static (the Node matrix leaves this file to npm test: the code under test runs in Chromium)
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';

@@ -118,7 +118,8 @@ export async function installNode(
 
 /**
  * What the matrix leaves to `npm test`: checks whose result cannot depend on the Node that runs them, because
- * none of the packages' code runs in them (it is type-checked, read as text, bundled by esbuild or packed).
+ * none of the packages' code runs in them (it is type-checked, read as text, bundled by esbuild or packed), or
+ * it runs in Chromium, bundled for a page (the browser tests).
  * - `files`: whole test files, each tagged so by a `// @module-tag static` line.
  * - the type tests vitest type-checks (packages/conformance/test/types.test-d.ts): the package's vitest config
  *   turns its typecheck off where TRADING_ANALYTICS_NODE_MATRIX is set, as the matrix sets it.
@@ -127,9 +128,11 @@ export async function installNode(
  */
 export const nodeIndependent = {
   files: [
+    'packages/client/test/browser.test.ts',
     'packages/client/test/loose-types.test.ts',
     'packages/core/test/neutral.test.ts',
     'packages/core/test/surface.test.ts',
+    'packages/msw/test/browser.test.ts',
     'packages/msw/test/readme.test.ts',
   ],
   tag: 'static',
