@@ -122,6 +122,13 @@ try {
     server.once('error', reject);
     server.listen(port, host, resolve);
   });
+  // A terminal's Ctrl-C reaches the whole process group: the mock and the process that started it (the bin,
+  // npm start, a test runner) at once. That process decides: it stops the mock (SIGTERM, through close()) or
+  // goes away (the channel below). A mock that stopped on the Ctrl-C itself could be seen gone by its starter
+  // before the starter saw the Ctrl-C, which then reported a mock that "stopped unexpectedly" (exit code 1) for
+  // a plain Ctrl-C. Set before the mock says it is ready: a SIGINT with no listener ends a process at once. Until
+  // then the default stands: a Ctrl-C during the start ends both.
+  process.on('SIGINT', () => {});
   // startMock() learns the bound port (the one asked for, or the one picked for port 0) from this message.
   const world = sandbox ? { seed: sandbox.seed, now: sandbox.start } : null;
   report({ ready: true, port: (server.address() as AddressInfo).port, sandbox: world });
@@ -148,9 +155,9 @@ try {
     server.closeIdleConnections();
   };
   process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
   // startMock() holds an IPC channel open; when its process goes away, even killed, the mock goes too.
   process.once('disconnect', stop);
+  if (!process.connected) stop();
 } catch (error) {
   if ((error as NodeJS.ErrnoException)?.code === 'EADDRINUSE') {
     process.stderr.write(`Port ${port} on ${host} is already in use; pick another port.\n`);

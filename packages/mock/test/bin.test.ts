@@ -1,10 +1,10 @@
-// The trading-analytics-mock command, run from the built package (dist/bin.js): its flags, its messages, and a clean exit on
-// Ctrl-C or SIGTERM with the mock stopped.
+// The trading-analytics-mock command, run from the built package (dist/bin.js): its flags, its messages, a clean exit on
+// Ctrl-C or SIGTERM with the mock stopped, and exit code 1 when the mock ends on its own.
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runNode, startNode } from '../../../test/support/commands';
 import { takenPort } from '../../../test/support/ports';
-import { isRunning, pidOf } from './support/processes';
+import { isRunning, mockChildren, pidOf } from './support/processes';
 import { send, validRequests } from './support/requests';
 
 const bin = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
@@ -146,6 +146,21 @@ describe('trading-analytics-mock', () => {
     }
     // A refused request is printed as a readable line naming the parameter, as without the sandbox.
     await expectStopped(await exited, output(), url, pidOf(command));
+  });
+
+  // The other end of the exit codes: 0 is for a stop that was asked for (Ctrl-C, SIGTERM), 1 for a mock gone
+  // without being asked. The mock leaves a Ctrl-C to the command (lifecycle.test.ts), so the two never mix.
+  it('says the mock stopped unexpectedly and exits 1 when its process ends without being asked', async () => {
+    const { command, exited, output } = await startNode(bin, ['--port', '0'], 'Ctrl-C stops it.');
+    const [mockPid] = mockChildren(pidOf(command));
+    try {
+      expect(mockPid, output()).toBeDefined();
+      process.kill(mockPid!, 'SIGKILL');
+    } finally {
+      if (mockPid === undefined) command.kill('SIGTERM');
+    }
+    expect(await exited).toBe(1);
+    expect(output()).toContain('The mock stopped unexpectedly (SIGKILL).');
   });
 });
 

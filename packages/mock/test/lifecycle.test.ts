@@ -1,5 +1,6 @@
 // startMock() as a test suite uses it: ready when it resolves, a clear error when the port is taken,
-// and nothing left running after close(), nor after the process that started it dies.
+// nothing left running after close(), nor after the process that started it dies, and a Ctrl-C left to that
+// process.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -103,6 +104,26 @@ describe('startMock', () => {
     parent.kill('SIGKILL');
     await waitUntil(() => !isRunning(mockPid), `mock ${mockPid} to stop after its parent was killed`);
     expect(await portAnswers(port)).toBe(false);
+  });
+
+  it('leaves a Ctrl-C to the process that started it: a SIGINT of its own does not stop it, close() does', async () => {
+    const mock = await startMock({ port: 0 });
+    let ended = false;
+    void mock.exited.then(() => {
+      ended = true;
+    });
+    try {
+      // What the mock gets of a terminal's Ctrl-C, which reaches its starter too (the whole process group).
+      process.kill(mock.pid, 'SIGINT');
+      // Time for a mock that stops on it to be gone (a few ms when idle): this one still answers.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(ended).toBe(false);
+      expect((await fetch(`${mock.url}/v1/sstk/apy`)).status).toBe(200);
+    } finally {
+      await mock.close();
+    }
+    expect(ended).toBe(true);
+    expect(isRunning(mock.pid)).toBe(false);
   });
 
   it('serves the contract its build copied into the package, the same bytes as generated/openapi.json', async () => {

@@ -29,15 +29,15 @@ export async function residentBytes(pid: number): Promise<number> {
   return Number(kilobytes) * 1024;
 }
 
-/** The mock processes (dist/server.js) this process has started that are still there (Linux: from /proc). */
-export function mockChildren(): number[] {
+/** The mock processes (dist/server.js) that `parent` (this process) started, still there (Linux: from /proc). */
+export function mockChildren(parent = process.pid): number[] {
   return readdirSync('/proc')
     .filter((entry) => /^\d+$/.test(entry))
     .filter((entry) => {
       try {
         const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-        const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-        return parent === process.pid && readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('/dist/server.js');
+        const parentOf = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        return parentOf === parent && readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('/dist/server.js');
       } catch {
         return false; // ended while it was read
       }
