@@ -60,7 +60,11 @@ export default async function setup(project: TestProject) {
   let packedDir: string | undefined;
   const teardown = async () => {
     await Promise.allSettled(stops.map((stop) => stop()));
-    const left = (await readdir(runTemp).catch(() => [])).filter((name) => path.join(runTemp, name) !== packedDir);
+    // On Node 22 and later, tsc and npm turn on Node's compile cache, which lives in the temp directory: Node's,
+    // not a test's, and removed with the folder like the packed tarballs.
+    const left = (await readdir(runTemp).catch(() => [])).filter(
+      (name) => path.join(runTemp, name) !== packedDir && name !== 'node-compile-cache',
+    );
     if (left.length) console.warn(`Left in the run's temp folder by the tests: ${left.sort().join(', ')}`);
     if (previousTemp === undefined) delete process.env.TMPDIR;
     else process.env.TMPDIR = previousTemp;
