@@ -26,6 +26,11 @@ export default defineConfig({
     // The Node matrix (npm run test:node-matrix) leaves the tests tagged `static` to npm test (--tags-filter).
     tags: [
       {
+        name: 'no-browser',
+        description:
+          "a test that starts no browser, in a file whose other tests drive Chromium (.ci/run's second pass over those files, with the system's Chromium, leaves it out)",
+      },
+      {
         name: 'static',
         description:
           'a check whose result cannot depend on the Node running it: types, a tarball, a bundle, a page in Chromium (npm test runs it; the Node matrix does not)',

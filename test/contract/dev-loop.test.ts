@@ -204,7 +204,7 @@ describe('npm run dev', () => {
   });
 });
 
-describe('npm run dev options', () => {
+describe('npm run dev options', { tags: ['no-browser'] }, () => {
   it('defaults like npm start, takes 0 for a free port, and refuses a bad one naming it', () => {
     expect(devOptions([], {})).toMatchObject({ host: '127.0.0.1', port: 4010, docsPort: 4011, corsCredentials: false });
     expect(devOptions(['--port', '0'], {})).toMatchObject({ port: 0, docsPort: 0 });
@@ -249,7 +249,7 @@ describe('npm run dev options', () => {
   });
 });
 
-describe('npm start -- --watch', () => {
+describe('npm start -- --watch', { tags: ['no-browser'] }, () => {
   const startScript = fileURLToPath(new URL('../../scripts/start.mjs', import.meta.url));
   const unrealizedPnl = '/v1/portfolio/0x4a7f2c9e1b3d5f60718293a4b5c6d7e8f9012a3b/unrealized-pnl';
 

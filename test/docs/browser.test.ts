@@ -272,7 +272,7 @@ async function waitInViewport(page: Page, locator: ReturnType<Page['locator']>, 
   }
 }
 
-describe('the docs content', () => {
+describe('the docs content', { tags: ['no-browser'] }, () => {
   it('lists all 31 operations, each under its tag', () => {
     expect(operations).toHaveLength(31);
     expect(new Set(operations.map((operation) => operation.tag))).toEqual(

@@ -32,7 +32,7 @@ async function rated(baseFile: string, revisionFile: string) {
   };
 }
 
-describe('deprecation in the types', () => {
+describe('deprecation in the types', { tags: ['no-browser'] }, () => {
   let types: string;
   beforeAll(async () => {
     await generate(scratch, deprecated);
@@ -90,7 +90,7 @@ describe('deprecation in the types', () => {
   });
 });
 
-describe('deprecation in the rated diff', () => {
+describe('deprecation in the rated diff', { tags: ['no-browser'] }, () => {
   it('rates the deprecations minor', async () => {
     const { required, lines } = await rated(baselineFile, deprecated);
     expect(required).toBe('minor');
