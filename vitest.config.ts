@@ -23,7 +23,8 @@ export default defineConfig({
     maxWorkers: 3,
     // The longest files first, whatever their project (test/support/sequencer.ts).
     sequence: { sequencer: LongestFirst },
-    // The Node matrix (npm run test:node-matrix) leaves the tests tagged `static` to npm test (--tags-filter).
+    // Tags that runs after npm test filter on (--tags-filter): the Node matrix (npm run test:node-matrix) leaves the
+    // tests tagged `static` to npm test; .ci/run's system-Chromium pass leaves out those tagged `no-browser`.
     tags: [
       {
         name: 'no-browser',
